@@ -1,0 +1,37 @@
+/** Options of one stand-in platform instance; see cli.ts for the flags that set them. */
+export type PlatformOptions = {
+  /** 0 picks a free port. */
+  port: number;
+  /** Folder that holds the database; a temporary folder when omitted. */
+  dataDir?: string;
+  /** Students generated on first start (default 2,000). */
+  students: number;
+  /** Seed of the deterministic demo data. */
+  seed: number;
+  /** Serve `/__control/` (loopback only). */
+  control: boolean;
+  /** Value of `client_id_metadata_document_supported` in the metadata. */
+  clientIdMetadataDocuments: boolean;
+  /** Lifetime of access tokens, in seconds (default 7200, as the real platform). */
+  accessTokenTtl: number;
+  /** Lifetime of authorization codes, in seconds. */
+  authorizationCodeTtl: number;
+  /** Requests per minute per client; null turns rate limiting off. */
+  rateLimit: { reads: number; writes: number } | null;
+};
+
+/** What the control API needs from the OAuth side to expire or revoke a client's tokens. */
+export interface TokenControl {
+  /** Makes every access token of the client expire now; resolves to how many were changed. */
+  expireClientTokens(clientId: string): Promise<number>;
+  /** Revokes every access and refresh token (and grant) of the client. */
+  revokeClientTokens(clientId: string): Promise<number>;
+  /**
+   * Issues a real access token (same store, same checks as the token endpoint) for tests of the
+   * business API that do not need a browser sign-in. Only reachable through the control API.
+   */
+  mintAccessToken(input: { accountId: string; scopes: string[]; ttlSeconds?: number }): Promise<{
+    accessToken: string;
+    clientId: string;
+  }>;
+}

@@ -1,0 +1,68 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Import boundaries from DESIGN.md, enforced here so that a wrong import fails `npm test`:
+ * core runs in plain Node (no electron, main or renderer), the renderer never reaches into
+ * core or main, and shared imports nothing of ours.
+ */
+const boundary = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+const electronImport = { group: ['electron', 'electron/*'], message: 'core must run in plain Node: inject an adapter from src/main instead.' };
+const ours = (dirs, message) => ({
+  group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]),
+  message,
+});
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.platform-data/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundary([
+        electronImport,
+        ours(['core', 'main', 'web', 'preload'], 'the renderer reaches main-side data only through the bridge (window.schooldesk).'),
+      ]),
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: boundary([
+      electronImport,
+      ours(['main', 'renderer', 'preload', 'web'], 'core is shared by both hosts and must not import a host or the renderer.'),
+    ]),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: boundary([
+      electronImport,
+      ours(['core', 'main', 'renderer', 'preload', 'web', 'e2e'], 'shared is runtime-neutral and imports nothing of ours.'),
+    ]),
+  },
+);
