@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import type { PlatformOptions } from './types';
+
+/** The command line of `npm run platform`. */
+export const usage =`Usage: npm run platform -- [--port <n>] [--data <dir>] [--students <n>] [--seed <n>]
+       [--control] [--client-id-metadata-documents] [--access-token-ttl <s>] [--code-ttl <s>]
+       [--rate-limit <reads>/<writes> | off]`;
+
+/** Parses the command line into platform options; throws a plain-words error on bad input. */
+export function parseOptions(argv: string[]): Partial<PlatformOptions> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      students: { type: 'string' },
+      seed: { type: 'string' },
+      control: { type: 'boolean' },
+      'client-id-metadata-documents': { type: 'boolean' },
+      'access-token-ttl': { type: 'string' },
+      'code-ttl': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) throw new HelpRequested();
+  const int = (name: string, value: string | undefined, min: number): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number of at least ${min}.`);
+    return n;
+  };
+  const options: Partial<PlatformOptions> = {};
+  const set = <K extends keyof PlatformOptions>(key: K, value: PlatformOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set('port', int('port', values.port, 0));
+  set('dataDir', values.data);
+  set('students', int('students', values.students, 0));
+  set('seed', int('seed', values.seed, 0));
+  set('control', values.control);
+  set('clientIdMetadataDocuments', values['client-id-metadata-documents']);
+  set('accessTokenTtl', int('access-token-ttl', values['access-token-ttl'], 1));
+  set('authorizationCodeTtl', int('code-ttl', values['code-ttl'], 1));
+  const rate = values['rate-limit'];
+  if (rate === 'off') options.rateLimit = null;
+  else if (rate !== undefined) {
+    const [reads, writes] = rate.split('/');
+    options.rateLimit = { reads: int('rate-limit reads', reads, 1) ?? 0, writes: int('rate-limit writes', writes, 1) ?? 0 };
+  }
+  return options;
+}
+
+/** Thrown for --help, so the caller prints the usage and exits 0. */
+export class HelpRequested extends Error {}

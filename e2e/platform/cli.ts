@@ -1,0 +1,45 @@
+import { startPlatform, DEFAULT_OPTIONS } from './server';
+import { HelpRequested, parseOptions, usage } from './cli-options';
+import type { PlatformOptions } from './types';
+
+/** `npm run platform`: starts the stand-in and prints `Platform ready at <url>` once it serves. */
+async function main(): Promise<void> {
+  let options: Partial<PlatformOptions>;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof HelpRequested) {
+      console.log(usage);
+      process.exit(0);
+    }
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+  const started = Date.now();
+  const platform = await startPlatform(options);
+  console.log(
+    `Demo school with ${options.students ?? DEFAULT_OPTIONS.students} students, data in ${platform.dataDir} ` +
+      `(started in ${Date.now() - started} ms)`,
+  );
+  console.log(`Platform ready at ${platform.url}`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('The platform did not stop cleanly:', (error as Error).message);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The platform could not start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,167 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import type Provider from 'oidc-provider';
+import { PlatformDatabase } from './db/database';
+import { createBusinessSchema } from './db/schema';
+import { seedBusinessData } from './db/seed';
+import { createOidcSchema } from './oauth/adapter';
+import { createOAuthProvider, OAUTH_PATHS } from './oauth/provider';
+import { createInteractionRouter } from './oauth/interactions';
+import { platformResponseShaping, protectedResourceMetadata } from './oauth/metadata';
+import { userinfoHandler } from './oauth/userinfo';
+import { createTokenControl } from './oauth/token-control';
+import { bearerAuth } from './api/bearer';
+import { buildOpenApiDocument, createBusinessApi } from './api/index';
+import { ControlState, countingMiddleware, createControlRouter, faultMiddleware } from './control/index';
+import { authWalkthrough } from './auth-md';
+import type { PlatformOptions } from './types';
+
+/** Defaults of the stand-in; the real platform's where NOTES.md gives them. */
+export const DEFAULT_OPTIONS: PlatformOptions = {
+  port: 0,
+  students: 2000,
+  seed: 1,
+  control: false,
+  clientIdMetadataDocuments: false,
+  accessTokenTtl: 7200,
+  authorizationCodeTtl: 60,
+  rateLimit: { reads: 600, writes: 200 },
+};
+
+/** A running stand-in platform. */
+export type RunningPlatform = {
+  url: string;
+  port: number;
+  dataDir: string;
+  provider: Provider;
+  /** Stops serving, saves the database and removes a temporary data folder. */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the stand-in platform on 127.0.0.1. On a new data folder it creates the schema and
+ * the deterministic demo data; on an existing one it picks up clients, tokens and records.
+ */
+export async function startPlatform(overrides: Partial<PlatformOptions> = {}): Promise<RunningPlatform> {
+  const options: PlatformOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const temporary = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'schooldesk-platform-'));
+
+  const db = await PlatformDatabase.open(dataDir);
+  createOidcSchema(db);
+  createBusinessSchema(db);
+  if (db.isNew) seedBusinessData(db, { students: options.students, seed: options.seed });
+  db.flush();
+
+  const server = createServer({ keepAliveTimeout: 5000 });
+  await listen(server, options.port);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+
+  const provider = createOAuthProvider(url, db, options);
+  provider.use(platformResponseShaping(url));
+  const control = new ControlState({ rateLimit: options.rateLimit });
+  const app = buildApp({ url, db, provider, control, options });
+  server.on('request', app.callback());
+
+  return {
+    url,
+    port,
+    dataDir,
+    provider,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      db.close();
+      if (temporary) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type AppParts = {
+  url: string;
+  db: PlatformDatabase;
+  provider: Provider;
+  control: ControlState;
+  options: PlatformOptions;
+};
+
+function buildApp({ url, db, provider, control, options }: AppParts): Koa {
+  const app = new Koa();
+  app.silent = true;
+  const controlRouter = options.control
+    ? createControlRouter(control, { db, tokens: createTokenControl(provider, db, url) })
+    : undefined;
+  const isControl = (path: string) => path === '/__control' || path.startsWith('/__control/');
+
+  app.use(async (ctx, next) => (isControl(ctx.path) ? next() : countingMiddleware(control)(ctx, next)));
+  app.use(async (ctx, next) => (isControl(ctx.path) ? next() : faultMiddleware(control)(ctx, next)));
+
+  const site = new Router();
+  site.get('/.well-known/oauth-protected-resource', (ctx) => {
+    ctx.body = protectedResourceMetadata(url);
+  });
+  site.get('/openapi.json', (ctx) => {
+    ctx.body = buildOpenApiDocument(url);
+  });
+  site.get('/auth.md', (ctx) => {
+    ctx.type = 'text/markdown; charset=utf-8';
+    ctx.body = authWalkthrough(url);
+  });
+  site.get(OAUTH_PATHS.userinfo, userinfoHandler(provider, url));
+  site.post(OAUTH_PATHS.userinfo, userinfoHandler(provider, url));
+  app.use(site.routes());
+  app.use(site.allowedMethods());
+
+  const interactions = createInteractionRouter(provider);
+  app.use(interactions.routes());
+
+  const bearer = bearerAuth(provider, url);
+  const api = createBusinessApi({ db, control, baseUrl: url });
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/v1/') || ctx.path === '/api/v1' ? bearer(ctx, next) : next()));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  if (controlRouter) {
+    // SECURITY: the control API changes tokens and data, so it answers loopback peers only.
+    app.use(async (ctx, next) => {
+      if (isControl(ctx.path) && !isLoopback(ctx.req.socket.remoteAddress)) ctx.throw(403);
+      await next();
+    });
+    app.use(controlRouter.routes());
+    app.use(controlRouter.allowedMethods());
+  }
+
+  // Everything else is oidc-provider's: discovery, registration, authorization, token, …
+  const oauth = provider.callback();
+  app.use(async (ctx) => {
+    ctx.respond = false;
+    await new Promise<void>((resolve) => {
+      ctx.res.once('finish', resolve);
+      ctx.res.once('close', resolve);
+      void oauth(ctx.req, ctx.res);
+    });
+  });
+  return app;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
