@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { SqlValue } from 'sql.js';
+import type { PlatformDatabase } from '../db/database';
+import { fromRow, type ApiRecord, type EntityDef, type SqlClause } from './entity';
+import { parseOrThrow } from './errors';
+
+/** Page size when none is asked for, and the largest one allowed (as the real platform). */
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 50;
+
+/** The query parameters every list takes; filters come on top per entity. */
+export function pagingShape(def: EntityDef) {
+  const sortValues = Object.keys(def.sorts).flatMap((field) => [field, `-${field}`]) as [
+    string,
+    ...string[],
+  ];
+  return {
+    page: z.coerce
+      .number({ error: 'page must be a whole number from 1' })
+      .int('page must be a whole number from 1')
+      .min(1, 'page must be a whole number from 1')
+      .default(1)
+      .meta({ description: 'Page number, from 1. A page past the last answers an empty `nodes`.' }),
+    perPage: z.coerce
+      .number({ error: `perPage must be a whole number from 1 to ${MAX_PER_PAGE}` })
+      .int(`perPage must be a whole number from 1 to ${MAX_PER_PAGE}`)
+      .min(1, `perPage must be a whole number from 1 to ${MAX_PER_PAGE}`)
+      .max(MAX_PER_PAGE, `perPage must be at most ${MAX_PER_PAGE}`)
+      .default(DEFAULT_PER_PAGE)
+      .meta({
+        description: `Records per page (default ${DEFAULT_PER_PAGE}). More than ${MAX_PER_PAGE} is refused with 422, not clamped.`,
+      }),
+    q: z
+      .string()
+      .trim()
+      .max(200, 'q must be at most 200 characters')
+      .optional()
+      .meta({ description: `Case-insensitive substring search in ${def.search.join(', ')}.` }),
+    sort: z
+      .enum(sortValues, { error: `sort must be one of: ${sortValues.join(', ')}` })
+      .default(def.defaultSort)
+      .meta({
+        description:
+          'Sort field; a leading `-` sorts descending. Ties are broken by id, so pages are stable.',
+      }),
+    updatedSince: z.coerce
+      .number({ error: 'updatedSince must be unix seconds' })
+      .int('updatedSince must be unix seconds')
+      .min(0, 'updatedSince must be unix seconds')
+      .optional()
+      .meta({ description: 'Only records with updatedAt >= this (unix seconds).' }),
+  };
+}
+
+/** The full query schema of an entity's list: paging plus its filters. */
+export function listQuerySchema(def: EntityDef) {
+  const filters = Object.fromEntries(
+    Object.entries(def.filters).map(([name, f]) => [
+      name,
+      f.schema.optional().meta({ description: f.description }),
+    ]),
+  );
+  // Unknown parameters are ignored (cache busters, future filters), as most REST APIs do.
+  return z.object({ ...pagingShape(def), ...filters });
+}
+
+/** The answer shape of every list. */
+export type ListPage = {
+  nodes: ApiRecord[];
+  currentPage: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  totalPages: number;
+  totalCount: number;
+};
+
+/** An empty page, for callers who may see nothing (anonymous students and coupons). */
+export function emptyPage(page: number): ListPage {
+  return {
+    nodes: [],
+    currentPage: page,
+    hasNextPage: false,
+    hasPreviousPage: page > 1,
+    totalPages: 0,
+    totalCount: 0,
+  };
+}
+
+/** `%`, `_` and the escape character itself are literal in a search. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Answers one page of `def`'s records for a raw query string object.
+ *
+ * @param base Conditions the caller cannot lift: anonymous visibility, the parent of a
+ *   nested list (enrollments of one student).
+ */
+export function listRecords(
+  db: PlatformDatabase,
+  def: EntityDef,
+  rawQuery: unknown,
+  base: SqlClause[] = [],
+): ListPage {
+  const query = parseOrThrow(listQuerySchema(def), rawQuery) as Record<string, unknown> &
+    z.output<z.ZodObject<ReturnType<typeof pagingShape>>>;
+  const where: SqlClause[] = [...base];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    where.push({
+      sql: `(${def.search.map((col) => `${col} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+      params: def.search.map(() => pattern),
+    });
+  }
+  if (query.updatedSince !== undefined)
+    where.push({ sql: 'updatedAt >= ?', params: [query.updatedSince] });
+  for (const [name, f] of Object.entries(def.filters)) {
+    const value = query[name];
+    if (value !== undefined) where.push(f.where(value));
+  }
+
+  const whereSql = where.length > 0 ? `WHERE ${where.map((c) => c.sql).join(' AND ')}` : '';
+  const params: SqlValue[] = where.flatMap((c) => c.params);
+  const descending = query.sort.startsWith('-');
+  const field = descending ? query.sort.slice(1) : query.sort;
+  const direction = descending ? 'DESC' : 'ASC';
+  // The tie-breaker runs in the same direction so SQLite can walk one (col, id) index.
+  const orderBy = `ORDER BY ${def.sorts[field] ?? 'createdAt'} ${direction}, id ${direction}`;
+
+  const totalCount = Number(
+    db.get(`SELECT COUNT(*) AS n FROM ${def.table} ${whereSql}`, params)?.n ?? 0,
+  );
+  const offset = (query.page - 1) * query.perPage;
+  const rows = db.all(`SELECT * FROM ${def.table} ${whereSql} ${orderBy} LIMIT ? OFFSET ?`, [
+    ...params,
+    query.perPage,
+    offset,
+  ]);
+  const totalPages = Math.ceil(totalCount / query.perPage);
+  return {
+    nodes: rows.map((row) => fromRow(def, row).record),
+    currentPage: query.page,
+    hasNextPage: query.page < totalPages,
+    hasPreviousPage: query.page > 1,
+    totalPages,
+    totalCount,
+  };
+}
+
+/** The page number a raw query asks for, for an empty page that still echoes it. */
+export function requestedPage(def: EntityDef, rawQuery: unknown): number {
+  return parseOrThrow(listQuerySchema(def), rawQuery).page;
+}

@@ -1,0 +1,101 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Context, Next } from 'koa';
+import { errorUri } from '../api/auth-context';
+import { FALLBACK_ROUTE } from '../api/fallback';
+import type { ControlState } from './state';
+
+/** The prefix of the control API; its own requests are never delayed, failed or counted. */
+export const CONTROL_PREFIX = '/__control';
+
+function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+}
+
+/** Requests whose socket the fault middleware destroyed, so the counter can say `dropped`. */
+const droppedRequests = new WeakSet<Context>();
+
+/**
+ * Injects latency and faults into every non-control request, as the control API set them.
+ * A `drop` destroys the socket without an answer, as a dead connection or proxy would.
+ * Mount it after `countingMiddleware` so injected faults are counted too (or use
+ * `controlMiddleware`, which composes both in that order).
+ */
+export function faultMiddleware(state: ControlState) {
+  return async function injectFaults(ctx: Context, next: Next): Promise<void> {
+    if (isControlPath(ctx.path)) {
+      await next();
+      return;
+    }
+    const delay = state.latencyFor(ctx.path);
+    if (delay > 0) await sleep(delay);
+    const fault = state.nextFault(ctx.path);
+    if (fault === 'drop') {
+      droppedRequests.add(ctx);
+      ctx.respond = false;
+      ctx.req.socket.destroy();
+      return;
+    }
+    if (fault) {
+      const code = fault === '503' ? 'temporarily_unavailable' : 'server_error';
+      ctx.status = Number(fault);
+      if (fault === '503') ctx.set('Retry-After', '1');
+      ctx.body = {
+        error: code,
+        error_description: 'Fault injected by the control API.',
+        error_uri: errorUri(ctx.origin, code),
+      };
+      return;
+    }
+    await next();
+  };
+}
+
+type MatchedLayer = { path: unknown; methods: string[]; name?: string | undefined };
+
+/**
+ * The route template of a request (`/api/v1/courses/:id`), from the layers @koa/router
+ * matched, so counters group by endpoint rather than by id. Other requests (OAuth, static)
+ * are keyed by path.
+ */
+function routeOf(ctx: Context): string {
+  const matched = (ctx as { matched?: MatchedLayer[] }).matched ?? [];
+  const layer = matched.find(
+    (l) =>
+      l.methods.includes(ctx.method) && l.name !== FALLBACK_ROUTE && typeof l.path === 'string',
+  );
+  return layer ? String(layer.path) : ctx.path;
+}
+
+function statusOfError(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 500;
+}
+
+/** Counts every non-control request by `METHOD route` and final status. */
+export function countingMiddleware(state: ControlState) {
+  return async function countRequests(ctx: Context, next: Next): Promise<void> {
+    if (isControlPath(ctx.path)) {
+      await next();
+      return;
+    }
+    let status = '500';
+    try {
+      await next();
+      status = droppedRequests.has(ctx) ? 'dropped' : String(ctx.status);
+    } catch (error) {
+      status = String(statusOfError(error));
+      throw error;
+    } finally {
+      state.counters.record(ctx.method, routeOf(ctx), status);
+    }
+  };
+}
+
+/** Counting, then latency and faults: the two middlewares in the order that counts faults. */
+export function controlMiddleware(state: ControlState) {
+  const count = countingMiddleware(state);
+  const inject = faultMiddleware(state);
+  return function control(ctx: Context, next: Next): Promise<void> {
+    return count(ctx, () => inject(ctx, next));
+  };
+}

@@ -1,0 +1,124 @@
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import { z } from 'zod';
+import type { PlatformDatabase } from '../db/database';
+import type { TokenControl } from '../types';
+import { requireRecord, updateRecord } from '../api/entity';
+import { enrollments } from '../api/enrollments';
+import { ApiError, bodyParseError, errorBoundary, parseOrThrow } from '../api/errors';
+import { etagOf } from '../api/etag';
+import { resourceByTable } from '../api/resources';
+import { CONTROL_PREFIX } from './middleware';
+import type { ControlState } from './state';
+
+const latencyBody = z.strictObject({
+  ms: z.int().min(0).max(120_000),
+  pathPrefix: z.string().startsWith('/').optional(),
+});
+
+const faultBody = z.union([
+  z.strictObject({ off: z.literal(true) }),
+  z.strictObject({
+    rate: z.number().min(0).max(1),
+    kind: z.enum(['500', '503', 'drop']),
+    pathPrefix: z.string().startsWith('/').optional(),
+    count: z.int().min(1).optional(),
+  }),
+]);
+
+const rateLimitBody = z.union([
+  z.strictObject({ off: z.literal(true) }),
+  z.strictObject({ reads: z.int().min(1), writes: z.int().min(1) }),
+]);
+
+const tokenBody = z.strictObject({
+  accountId: z.string().min(1),
+  scopes: z.array(z.string().min(1)),
+  ttlSeconds: z.int().min(1).optional(),
+});
+
+/**
+ * The control API under `/__control` for tests and demos (mount only when
+ * `PlatformOptions.control` is true, and only on loopback):
+ *
+ * - `POST /latency {ms, pathPrefix?}`: delay every non-control request.
+ * - `POST /faults {rate, kind: '500'|'503'|'drop', pathPrefix?, count?}` or `{off: true}`.
+ * - `POST /rate-limit {reads, writes}` or `{off: true}`.
+ * - `POST /clients/:clientId/expire-tokens`, `.../revoke-tokens` → `{ count }`.
+ * - `POST /tokens {accountId, scopes, ttlSeconds?}` → `{ accessToken, clientId }`.
+ * - `PATCH /records/:entity/:id {fields}`: a server-side edit, exactly like another client's
+ *   update (version and updatedAt bump), to make conflicts. Entities: courses, students,
+ *   coupons, pages, enrollments.
+ * - `GET /counters`, `GET /state`, `POST /reset`.
+ *
+ * Every answer is JSON; errors use the business API's error shape.
+ */
+export function createControlRouter(
+  state: ControlState,
+  deps: { db: PlatformDatabase; tokens: TokenControl },
+): Router {
+  const { db, tokens } = deps;
+  const router = new Router({ prefix: CONTROL_PREFIX });
+  router.use(async (ctx, next) => errorBoundary(ctx.origin)(ctx, next));
+  router.use(bodyParser({ enableTypes: ['json'], onError: bodyParseError }));
+  const body = (ctx: { request: { body?: unknown } }) => ctx.request.body ?? {};
+
+  router.get('/state', (ctx) => {
+    ctx.body = state.snapshot();
+  });
+
+  router.post('/latency', (ctx) => {
+    const { ms, pathPrefix } = parseOrThrow(latencyBody, body(ctx));
+    state.latencyMs = ms;
+    state.latencyPathPrefix = pathPrefix;
+    ctx.body = state.snapshot();
+  });
+
+  router.post('/faults', (ctx) => {
+    const input = parseOrThrow(faultBody, body(ctx));
+    state.setFault('off' in input ? null : input);
+    ctx.body = state.snapshot();
+  });
+
+  router.post('/rate-limit', (ctx) => {
+    const input = parseOrThrow(rateLimitBody, body(ctx));
+    state.setRateLimit('off' in input ? null : input);
+    ctx.body = state.snapshot();
+  });
+
+  router.post('/clients/:clientId/expire-tokens', async (ctx) => {
+    ctx.body = { count: await tokens.expireClientTokens(ctx.params.clientId ?? '') };
+  });
+
+  router.post('/clients/:clientId/revoke-tokens', async (ctx) => {
+    ctx.body = { count: await tokens.revokeClientTokens(ctx.params.clientId ?? '') };
+  });
+
+  router.post('/tokens', async (ctx) => {
+    const input = parseOrThrow(tokenBody, body(ctx));
+    ctx.status = 201;
+    ctx.body = await tokens.mintAccessToken(input);
+  });
+
+  router.patch('/records/:entity/:id', (ctx) => {
+    const entity = ctx.params.entity ?? '';
+    const def = entity === 'enrollments' ? enrollments : resourceByTable(entity);
+    if (!def) throw new ApiError(404, 'not_found', `Unknown entity ${entity}.`);
+    const current = requireRecord(db, def, ctx.params.id ?? '');
+    // Same validation and bookkeeping as a client's PATCH, so the record stays valid.
+    const updated = updateRecord(db, def, current, parseOrThrow(def.update, body(ctx)));
+    ctx.set('ETag', etagOf(updated));
+    ctx.body = updated.record;
+  });
+
+  router.get('/counters', (ctx) => {
+    ctx.body = state.counters.snapshot();
+  });
+
+  router.post('/reset', (ctx) => {
+    state.reset();
+    ctx.body = state.snapshot();
+  });
+
+  return router;
+}
