@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumExecutablePath } from './e2e/support/chromium';
+
+/**
+ * End-to-end specs run in Debian's Chromium (never a Playwright-downloaded browser), found by
+ * e2e/support/chromium.ts. Two workers match our two-core machines.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env['CI']),
+  reporter: 'list',
+  use: {
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromiumExecutablePath(),
+          args: [
+            // We run as root in a container, where Chromium's own sandbox cannot start.
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            // Keep the browser from calling home: tests must only talk to local servers.
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,2 @@
+// Vite bundles CSS imports; TypeScript only needs to know they are side-effect modules.
+declare module '*.css';

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests: beside the code in src/, and the stand-in platform's own tests
+ * in e2e/platform/. Everything runs in plain Node (Electron never runs here); the renderer is
+ * exercised in Chromium by the Playwright specs instead.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'e2e/platform/**/*.test.ts'],
+    environment: 'node',
+    // Our machines have two cores; more workers only make tests with servers contend.
+    maxWorkers: 2,
+    // Generous because some tests start the stand-in platform and seed its database.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
