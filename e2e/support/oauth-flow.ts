@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import type { Page } from '@playwright/test';
 
@@ -69,31 +71,53 @@ export async function authorizationRequest(
   return { url, state, codeVerifier, redirectUri };
 }
 
+/** A loopback listener that catches one authorization response, as a native app would. */
+export type LoopbackCallback = {
+  redirectUri: string;
+  /** The full callback URL of the first request on the path. */
+  landed: Promise<URL>;
+  close(): Promise<void>;
+};
+
+/** Listens on 127.0.0.1 on a free port for the authorization redirect. */
+export async function loopbackCallback(path = '/callback'): Promise<LoopbackCallback> {
+  let reached: (url: URL) => void = () => {};
+  const landed = new Promise<URL>((resolve) => (reached = resolve));
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+    if (url.pathname !== path) {
+      response.writeHead(404).end();
+      return;
+    }
+    reached(url);
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('You can close this tab.');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    redirectUri: `http://127.0.0.1:${port}${path}`,
+    landed,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /**
- * Opens `url` in the browser and returns the URL the server finally redirects to at
- * `redirectUri` (the loopback callback, answered by Playwright so no port is needed).
- * `interact` runs the login and consent steps in between.
+ * Opens `url` in the browser, runs `interact` (login and consent), and returns the URL the
+ * server finally redirected to at the loopback callback.
  */
 export async function redirectFromBrowser(
   page: Page,
   url: URL,
-  redirectUri: string,
+  callback: LoopbackCallback,
   interact: (page: Page) => Promise<void> = async () => {},
 ): Promise<URL> {
-  const callback = new URL(redirectUri);
-  const prefix = `${callback.origin}${callback.pathname}`;
-  const landed = new Promise<URL>((resolve) => {
-    void page.route(
-      (u) => u.href.startsWith(prefix),
-      async (route) => {
-        resolve(new URL(route.request().url()));
-        await route.fulfill({ contentType: 'text/plain', body: 'You can close this tab.' });
-      },
-    );
-  });
   await page.goto(url.href);
   await interact(page);
-  return landed;
+  return callback.landed;
 }
 
 /** Fills the stand-in's login form. */

@@ -1,0 +1,104 @@
+import { test as base, expect } from '@playwright/test';
+import type * as oauth from 'oauth4webapi';
+import { startPlatform, type RunningPlatform } from '../platform/server';
+import {
+  authorizationRequest,
+  discover,
+  exchangeCode,
+  loopbackCallback,
+  OWNER,
+  type LoopbackCallback,
+  redirectFromBrowser,
+  registerClient,
+  signInAndAllow,
+} from './oauth-flow';
+
+/** A signed-in third-party client: its metadata, registration and first token response. */
+export type Session = {
+  as: oauth.AuthorizationServer;
+  client: oauth.Client;
+  tokens: oauth.TokenEndpointResponse;
+};
+
+type SignInOptions = {
+  scope: string;
+  account?: { email: string; password: string };
+  decline?: string[];
+};
+
+type Fixtures = {
+  /** A loopback listener for this test's authorization redirect. */
+  loopback: LoopbackCallback;
+  /** Signs in through the browser (login + consent in Chromium) with a fresh client. */
+  signInAs: (options: SignInOptions) => Promise<Session>;
+};
+
+/**
+ * One stand-in per worker, started in-process on an ephemeral port with the control API on
+ * and rate limits off (tests that need limits set them through the control API).
+ */
+export const test = base.extend<Fixtures, { platform: RunningPlatform }>({
+  platform: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const platform = await startPlatform({ control: true, students: 300, rateLimit: null });
+      await use(platform);
+      await platform.close();
+    },
+    { scope: 'worker' },
+  ],
+  // Playwright reads the fixture's dependencies from the destructuring pattern, even when empty.
+  // eslint-disable-next-line no-empty-pattern
+  loopback: async ({}, use) => {
+    const callback = await loopbackCallback();
+    await use(callback);
+    await callback.close();
+  },
+  signInAs: async ({ page, platform, loopback }, use) => {
+    await use(async ({ scope, account = OWNER, decline = [] }) => {
+      const as = await discover(platform.url, 'oidc');
+      const client = await registerClient(as, loopback.redirectUri);
+      const attempt = await authorizationRequest(as, client, loopback.redirectUri, scope, {
+        resource: platform.url,
+      });
+      const callback = await redirectFromBrowser(
+        page,
+        attempt.url,
+        loopback,
+        signInAndAllow(account.email, account.password, decline),
+      );
+      const tokens = await exchangeCode(as, client, attempt, callback);
+      return { as, client, tokens };
+    });
+  },
+});
+
+export { expect };
+
+/** GET with an optional bearer token; answers status, headers and parsed JSON. */
+export async function getJson(url: string, token?: string) {
+  const response = await fetch(url, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as Record<string, unknown>,
+  };
+}
+
+/** POST of a form or JSON body; answers status and parsed JSON. */
+export async function post(url: string, body: Record<string, string> | object, form = false) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    json = { raw: text };
+  }
+  return { status: response.status, headers: response.headers, body: json };
+}
