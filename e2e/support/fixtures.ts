@@ -54,8 +54,11 @@ export const test = base.extend<Fixtures, { platform: RunningPlatform }>({
     await use(callback);
     await callback.close();
   },
-  signInAs: async ({ page, platform, loopback }, use) => {
+  signInAs: async ({ page, platform }, use) => {
+    const listeners: LoopbackCallback[] = [];
     await use(async ({ scope, account = OWNER, decline = [] }) => {
+      const loopback = await loopbackCallback();
+      listeners.push(loopback);
       const as = await discover(platform.url, 'oidc');
       const client = await registerClient(as, loopback.redirectUri);
       const attempt = await authorizationRequest(as, client, loopback.redirectUri, scope, {
@@ -70,6 +73,7 @@ export const test = base.extend<Fixtures, { platform: RunningPlatform }>({
       const tokens = await exchangeCode(as, client, attempt, callback);
       return { as, client, tokens };
     });
+    await Promise.all(listeners.map((listener) => listener.close()));
   },
 });
 

@@ -130,8 +130,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** Signs in and answers the consent page, unchecking `decline` first. */
 export function signInAndAllow(email: string, password: string, decline: string[] = []) {
   return async (page: Page): Promise<void> => {
-    await signIn(page, email, password);
-    await page.getByRole('button', { name: 'Allow' }).waitFor();
+    const allow = page.getByRole('button', { name: 'Allow' });
+    // A browser that is still signed in to the school goes straight to consent.
+    await page.getByLabel('Email').or(allow).waitFor();
+    if (await page.getByLabel('Email').isVisible()) await signIn(page, email, password);
+    await allow.waitFor();
     for (const scope of decline) await page.getByLabel(scope, { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Allow' }).click();
   };

@@ -1,0 +1,101 @@
+import { test, expect, getJson, post } from '../support/fixtures';
+
+/** Parses `Bearer a="b", c="d"` into its parameters. */
+function challenge(header: string | null): Record<string, string> {
+  expect(header).toMatch(/^Bearer /);
+  return Object.fromEntries([...header!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+}
+
+test.describe('protected resources (service-access.md, Authentication rules)', () => {
+  test('a request without any token is served as anonymous, not challenged', async ({ platform }) => {
+    const courses = await getJson(`${platform.url}/api/v1/courses?perPage=50`);
+    expect(courses.status).toBe(200);
+    expect(courses.headers.get('www-authenticate')).toBeNull();
+    const nodes = courses.body.nodes as { publishedAt: number | null }[];
+    expect(nodes.length).toBeGreaterThan(0);
+    expect(nodes.every((c) => c.publishedAt !== null)).toBe(true);
+    for (const area of ['students', 'coupons']) {
+      const list = await getJson(`${platform.url}/api/v1/${area}`);
+      expect(list.status).toBe(200);
+      expect(list.body).toMatchObject({ nodes: [], totalCount: 0 });
+    }
+    const pages = await getJson(`${platform.url}/api/v1/pages?perPage=50`);
+    expect((pages.body.nodes as { published: boolean }[]).every((p) => p.published)).toBe(true);
+  });
+
+  test('an anonymous write gets 403 insufficient_scope with a challenge', async ({ platform }) => {
+    const response = await post(`${platform.url}/api/v1/courses`, { name: 'Nope', slug: 'nope' });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('insufficient_scope');
+    expect(challenge(response.headers.get('www-authenticate'))).toMatchObject({
+      error: 'insufficient_scope',
+      scope: 'courses:write',
+      resource_metadata: `${platform.url}/.well-known/oauth-protected-resource`,
+    });
+  });
+
+  test('an invalid or malformed token gets 401 invalid_token with a challenge', async ({ platform }) => {
+    for (const header of ['Bearer not-a-real-token', 'Basic dXNlcjpwYXNz', 'Bearer']) {
+      const response = await fetch(`${platform.url}/api/v1/courses`, { headers: { Authorization: header } });
+      expect(response.status, header).toBe(401);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ error: 'invalid_token' });
+      expect(typeof body.error_uri).toBe('string');
+      expect(challenge(response.headers.get('www-authenticate'))).toMatchObject({
+        error: 'invalid_token',
+        resource_metadata: `${platform.url}/.well-known/oauth-protected-resource`,
+      });
+    }
+  });
+
+  test('a valid token lacking the scope gets 403 insufficient_scope naming it', async ({ signInAs, platform }) => {
+    const { tokens } = await signInAs({ scope: 'openid courses:read' });
+    expect((await getJson(`${platform.url}/api/v1/courses`, tokens.access_token)).status).toBe(200);
+    const students = await getJson(`${platform.url}/api/v1/students`, tokens.access_token);
+    expect(students.status).toBe(403);
+    expect(students.body.error).toBe('insufficient_scope');
+    expect(challenge(students.headers.get('www-authenticate')).scope).toBe('students:read');
+  });
+
+  test('reads need :read and writes need :write', async ({ signInAs, platform }) => {
+    const { tokens } = await signInAs({ scope: 'openid courses:read' });
+    const response = await fetch(`${platform.url}/api/v1/courses`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Needs write', slug: 'needs-write' }),
+    });
+    expect(response.status).toBe(403);
+    expect(challenge(response.headers.get('www-authenticate')).scope).toBe('courses:write');
+  });
+
+  test('the control API expires and revokes a client\u2019s tokens', async ({ signInAs, platform }) => {
+    const first = await signInAs({ scope: 'openid courses:read' });
+    const control = `${platform.url}/__control/clients/${first.client.client_id}`;
+    expect((await post(`${control}/expire-tokens`, {})).status).toBe(200);
+    expect((await getJson(`${platform.url}/api/v1/courses`, first.tokens.access_token)).status).toBe(401);
+
+    const second = await signInAs({ scope: 'openid courses:read' });
+    expect((await getJson(`${platform.url}/api/v1/courses`, second.tokens.access_token)).status).toBe(200);
+    expect((await post(`${platform.url}/__control/clients/${second.client.client_id}/revoke-tokens`, {})).status).toBe(200);
+    expect((await getJson(`${platform.url}/api/v1/courses`, second.tokens.access_token)).status).toBe(401);
+    const refresh = await post(
+      second.as.token_endpoint!,
+      { grant_type: 'refresh_token', refresh_token: second.tokens.refresh_token!, client_id: second.client.client_id },
+      true,
+    );
+    expect(refresh.body.error).toBe('invalid_grant');
+  });
+
+  test('a token for another audience is refused by the API', async ({ platform }) => {
+    // The API checks the token's aud, not its scope alone: a token oidc-provider issued
+    // without the API audience must not pass even though it carries courses:read.
+    const owner = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
+    const minted = await post(`${platform.url}/__control/tokens`, { accountId: owner, scopes: ['courses:read'] });
+    expect((await getJson(`${platform.url}/api/v1/courses`, String(minted.body.accessToken))).status).toBe(200);
+    const client = await platform.provider.Client.find(String(minted.body.clientId));
+    const unbound = new platform.provider.AccessToken({ accountId: owner, client: client!, scope: 'courses:read', gty: 'authorization_code' });
+    const response = await getJson(`${platform.url}/api/v1/courses`, await unbound.save());
+    expect(response.status).toBe(401);
+    expect(response.body.error).toBe('invalid_token');
+  });
+});
