@@ -94,28 +94,28 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 /**
  * Indexes that keep a page of a 100,000-row list in the low milliseconds: every sortable
  * column is indexed together with `id`, the tie-breaker, so `ORDER BY col, id LIMIT n`
- * walks the index instead of sorting the table.
+ * walks the index instead of sorting the table. Names are case-insensitive, as the API sorts.
  */
-const INDEXES = `
-CREATE INDEX IF NOT EXISTS courses_name ON courses (name COLLATE NOCASE, id);
-CREATE INDEX IF NOT EXISTS courses_created ON courses (createdAt, id);
-CREATE INDEX IF NOT EXISTS courses_updated ON courses (updatedAt, id);
-CREATE INDEX IF NOT EXISTS courses_published ON courses (publishedAt, id);
-CREATE INDEX IF NOT EXISTS students_name ON students (name COLLATE NOCASE, id);
-CREATE INDEX IF NOT EXISTS students_email ON students (email, id);
-CREATE INDEX IF NOT EXISTS students_created ON students (createdAt, id);
-CREATE INDEX IF NOT EXISTS students_updated ON students (updatedAt, id);
-CREATE INDEX IF NOT EXISTS students_signin ON students (lastSignInAt, id);
-CREATE INDEX IF NOT EXISTS enrollments_student ON enrollments (studentId, createdAt, id);
-CREATE INDEX IF NOT EXISTS enrollments_course ON enrollments (courseId);
-CREATE INDEX IF NOT EXISTS coupons_name ON coupons (name COLLATE NOCASE, id);
-CREATE INDEX IF NOT EXISTS coupons_created ON coupons (createdAt, id);
-CREATE INDEX IF NOT EXISTS coupons_updated ON coupons (updatedAt, id);
-CREATE INDEX IF NOT EXISTS pages_title ON pages (title COLLATE NOCASE, id);
-CREATE INDEX IF NOT EXISTS pages_created ON pages (createdAt, id);
-CREATE INDEX IF NOT EXISTS pages_updated ON pages (updatedAt, id);
-CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency_keys (createdAt);
-`;
+const INDEXES: Record<string, string> = {
+  courses_name: 'courses (name COLLATE NOCASE, id)',
+  courses_created: 'courses (createdAt, id)',
+  courses_updated: 'courses (updatedAt, id)',
+  courses_published: 'courses (publishedAt, id)',
+  students_name: 'students (name COLLATE NOCASE, id)',
+  students_email: 'students (email, id)',
+  students_created: 'students (createdAt, id)',
+  students_updated: 'students (updatedAt, id)',
+  students_signin: 'students (lastSignInAt, id)',
+  enrollments_student: 'enrollments (studentId, createdAt, id)',
+  enrollments_course: 'enrollments (courseId)',
+  coupons_name: 'coupons (name COLLATE NOCASE, id)',
+  coupons_created: 'coupons (createdAt, id)',
+  coupons_updated: 'coupons (updatedAt, id)',
+  pages_title: 'pages (title COLLATE NOCASE, id)',
+  pages_created: 'pages (createdAt, id)',
+  pages_updated: 'pages (updatedAt, id)',
+  idempotency_created: 'idempotency_keys (createdAt)',
+};
 
 /**
  * Creates the business tables and their indexes. Idempotent (`IF NOT EXISTS`), so the server
@@ -123,5 +123,22 @@ CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency_keys (createdAt);
  */
 export function createBusinessSchema(db: PlatformDatabase): void {
   db.exec(TABLES);
-  db.exec(INDEXES);
+  db.exec(
+    Object.entries(INDEXES)
+      .map(([name, on]) => `CREATE INDEX IF NOT EXISTS ${name} ON ${on};`)
+      .join('\n'),
+  );
+}
+
+/**
+ * Drops the secondary indexes before a bulk load: building an index once from sorted data is
+ * several times faster than updating it for every inserted row. `createBusinessSchema`
+ * brings them back.
+ */
+export function dropBusinessIndexes(db: PlatformDatabase): void {
+  db.exec(
+    Object.keys(INDEXES)
+      .map((name) => `DROP INDEX IF EXISTS ${name};`)
+      .join('\n'),
+  );
 }

@@ -6,6 +6,7 @@ import { insertSql, toRow, type ApiRecord, type EntityDef } from '../api/entity'
 import { pages } from '../api/pages';
 import { students } from '../api/students';
 import type { PlatformDatabase } from './database';
+import { createBusinessSchema, dropBusinessIndexes } from './schema';
 
 /**
  * Seeded timestamps are relative to this fixed moment (2025-01-01T00:00:00Z), never to "now",
@@ -381,11 +382,14 @@ export function seedBusinessData(
     ...PAGE_TITLES.slice(0, 10).map((title) => gen.page(title)),
   ];
 
-  return {
+  dropBusinessIndexes(db);
+  const summary = {
     courses: insertAll(db, courses, courseRecords),
     students: insertAll(db, students, studentRecords()),
     enrollments: insertAll(db, enrollments, enrollmentRecords),
     coupons: insertAll(db, coupons, couponRecords),
     pages: insertAll(db, pages, pageRecords),
   };
+  createBusinessSchema(db);
+  return summary;
 }
