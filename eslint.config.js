@@ -12,7 +12,10 @@ import globals from 'globals';
 const boundary = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
-const electronImport = { group: ['electron', 'electron/*'], message: 'core must run in plain Node: inject an adapter from src/main instead.' };
+const electronImport = {
+  group: ['electron', 'electron/*'],
+  message: 'core must run in plain Node: inject an adapter from src/main instead.',
+};
 const ours = (dirs, message) => ({
   group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]),
   message,
@@ -20,7 +23,14 @@ const ours = (dirs, message) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.platform-data/'],
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'test-results/',
+      'playwright-report/',
+      '.platform-data/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -31,8 +41,14 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false } },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -47,7 +63,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...boundary([
         electronImport,
-        ours(['core', 'main', 'web', 'preload'], 'the renderer reaches main-side data only through the bridge (window.schooldesk).'),
+        ours(
+          ['core', 'main', 'web', 'preload'],
+          'the renderer reaches main-side data only through the bridge (window.schooldesk).',
+        ),
       ]),
     },
   },
@@ -55,14 +74,20 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: boundary([
       electronImport,
-      ours(['main', 'renderer', 'preload', 'web'], 'core is shared by both hosts and must not import a host or the renderer.'),
+      ours(
+        ['main', 'renderer', 'preload', 'web'],
+        'core is shared by both hosts and must not import a host or the renderer.',
+      ),
     ]),
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: boundary([
       electronImport,
-      ours(['core', 'main', 'renderer', 'preload', 'web', 'e2e'], 'shared is runtime-neutral and imports nothing of ours.'),
+      ours(
+        ['core', 'main', 'renderer', 'preload', 'web', 'e2e'],
+        'shared is runtime-neutral and imports nothing of ours.',
+      ),
     ]),
   },
 );

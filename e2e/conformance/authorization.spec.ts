@@ -13,22 +13,41 @@ import {
 } from '../support/oauth-flow';
 
 test.describe('authorization endpoint', () => {
-  test('PKCE login in Chromium gives a code with iss (RFC 9207), and unchecked scopes are not granted', async ({ signInAs, platform }) => {
+  test('PKCE login in Chromium gives a code with iss (RFC 9207), and unchecked scopes are not granted', async ({
+    signInAs,
+    platform,
+  }) => {
     const { tokens } = await signInAs({
       scope: 'openid profile email courses:read courses:write coupons:read',
       decline: ['courses:write', 'email'],
     });
-    expect(tokens.scope?.split(' ').sort()).toEqual(['coupons:read', 'courses:read', 'openid', 'profile']);
+    expect(tokens.scope?.split(' ').sort()).toEqual([
+      'coupons:read',
+      'courses:read',
+      'openid',
+      'profile',
+    ]);
     const me = await getJson(`${platform.url}/api/oauth/userinfo`, tokens.access_token);
     expect(me.status).toBe(200);
     expect(me.body.email).toBeUndefined();
     expect(me.body.name).toBe('Olivia Owner');
   });
 
-  test('the login page has Email, Password and Sign in; consent shows the client name and one checked box per scope', async ({ page, platform, loopback }) => {
+  test('the login page has Email, Password and Sign in; consent shows the client name and one checked box per scope', async ({
+    page,
+    platform,
+    loopback,
+  }) => {
     const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri, { client_name: 'Consent Screen Check' });
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid courses:read pages:write');
+    const client = await registerClient(as, loopback.redirectUri, {
+      client_name: 'Consent Screen Check',
+    });
+    const attempt = await authorizationRequest(
+      as,
+      client,
+      loopback.redirectUri,
+      'openid courses:read pages:write',
+    );
     await page.goto(attempt.url.href);
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByLabel('Password')).toBeVisible();
@@ -41,7 +60,11 @@ test.describe('authorization endpoint', () => {
     await expect(page.getByRole('button', { name: 'Deny' })).toBeVisible();
   });
 
-  test('a wrong password keeps the user on the login page with a plain message', async ({ page, platform, loopback }) => {
+  test('a wrong password keeps the user on the login page with a plain message', async ({
+    page,
+    platform,
+    loopback,
+  }) => {
     const as = await discover(platform.url);
     const client = await registerClient(as, loopback.redirectUri);
     const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid');
@@ -51,12 +74,22 @@ test.describe('authorization endpoint', () => {
     await expect(page.getByLabel('Password')).toBeVisible();
   });
 
-  test('staff may grant only :read scopes; the others are disabled with a reason', async ({ page, platform, loopback }) => {
+  test('staff may grant only :read scopes; the others are disabled with a reason', async ({
+    page,
+    platform,
+    loopback,
+  }) => {
     const as = await discover(platform.url);
     const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid courses:read courses:write', {
-      resource: platform.url,
-    });
+    const attempt = await authorizationRequest(
+      as,
+      client,
+      loopback.redirectUri,
+      'openid courses:read courses:write',
+      {
+        resource: platform.url,
+      },
+    );
     const callback = await redirectFromBrowser(page, attempt.url, loopback, async (p) => {
       await signIn(p, STAFF.email, STAFF.password);
       const write = p.getByRole('checkbox', { name: 'courses:write', exact: true });
@@ -69,10 +102,19 @@ test.describe('authorization endpoint', () => {
     expect(tokens.scope?.split(' ').sort()).toEqual(['courses:read', 'openid']);
   });
 
-  test('Deny answers access_denied on the redirect, with iss and state', async ({ page, platform, loopback }) => {
+  test('Deny answers access_denied on the redirect, with iss and state', async ({
+    page,
+    platform,
+    loopback,
+  }) => {
     const as = await discover(platform.url);
     const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid courses:read');
+    const attempt = await authorizationRequest(
+      as,
+      client,
+      loopback.redirectUri,
+      'openid courses:read',
+    );
     const callback = await redirectFromBrowser(page, attempt.url, loopback, async (p) => {
       await signIn(p, OWNER.email, OWNER.password);
       await p.getByRole('button', { name: 'Deny' }).click();
@@ -86,7 +128,12 @@ test.describe('authorization endpoint', () => {
   test('an unknown scope answers invalid_scope, with iss', async ({ page, platform, loopback }) => {
     const as = await discover(platform.url);
     const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid courses:read grades:read');
+    const attempt = await authorizationRequest(
+      as,
+      client,
+      loopback.redirectUri,
+      'openid courses:read grades:read',
+    );
     const callback = await redirectFromBrowser(page, attempt.url, loopback);
     expect(callback.searchParams.get('error')).toBe('invalid_scope');
     expect(callback.searchParams.get('iss')).toBe(platform.url);
@@ -94,9 +141,19 @@ test.describe('authorization endpoint', () => {
 
   for (const [name, change] of [
     ['plain', (u: URL) => u.searchParams.set('code_challenge_method', 'plain')],
-    ['missing', (u: URL) => (u.searchParams.delete('code_challenge'), u.searchParams.delete('code_challenge_method'))],
+    [
+      'missing',
+      (u: URL) => (
+        u.searchParams.delete('code_challenge'),
+        u.searchParams.delete('code_challenge_method')
+      ),
+    ],
   ] as const) {
-    test(`a ${name} PKCE challenge answers invalid_request, with iss`, async ({ page, platform, loopback }) => {
+    test(`a ${name} PKCE challenge answers invalid_request, with iss`, async ({
+      page,
+      platform,
+      loopback,
+    }) => {
       const as = await discover(platform.url);
       const client = await registerClient(as, loopback.redirectUri);
       const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid');
@@ -107,15 +164,29 @@ test.describe('authorization endpoint', () => {
     });
   }
 
-  test('a native client may use any loopback port at authorization time (RFC 8252 §7.3)', async ({ page, platform, loopback }) => {
+  test('a native client may use any loopback port at authorization time (RFC 8252 §7.3)', async ({
+    page,
+    platform,
+    loopback,
+  }) => {
     const as = await discover(platform.url);
     const registeredPort = new URL(loopback.redirectUri).port;
     const other = await loopbackCallback();
     try {
       expect(new URL(other.redirectUri).port).not.toBe(registeredPort);
       const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(as, client, other.redirectUri, 'openid courses:read');
-      const callback = await redirectFromBrowser(page, attempt.url, other, signInAndAllow(OWNER.email, OWNER.password));
+      const attempt = await authorizationRequest(
+        as,
+        client,
+        other.redirectUri,
+        'openid courses:read',
+      );
+      const callback = await redirectFromBrowser(
+        page,
+        attempt.url,
+        other,
+        signInAndAllow(OWNER.email, OWNER.password),
+      );
       expect(callback.searchParams.get('code')).toBeTruthy();
       const tokens = await exchangeCode(as, client, attempt, callback);
       expect(tokens.access_token).toBeTruthy();

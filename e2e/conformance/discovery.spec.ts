@@ -6,16 +6,23 @@ import { insecure } from '../support/oauth-flow';
 
 // The 38 scope strings of service-access.md, written out here on purpose: the test must fail
 // if the stand-in's own list drifts from the document.
-const DOCUMENT_SCOPES = `openid profile email courses:read courses:write students:read students:write
+const DOCUMENT_SCOPES =
+  `openid profile email courses:read courses:write students:read students:write
 members:read members:write analytics:read curriculum:read curriculum:write orders:read school:read
 school:write appearance:read appearance:write events:read events:write membership_plans:read
 membership_plans:write coupons:read coupons:write posts:read posts:write subscriptions:read
 subscriptions:write digital_products:read digital_products:write comments:read lecturers:read
-lecturers:write storage:write forms:read pages:read pages:write account:read account:write`.split(/\s+/);
+lecturers:write storage:write forms:read pages:read pages:write account:read account:write`.split(
+    /\s+/,
+  );
 
 test.describe('metadata (service-access.md, Endpoints)', () => {
-  test('RFC 8414 metadata lists every endpoint, grant type and scope of the document', async ({ platform }) => {
-    const { status, body } = await getJson(`${platform.url}/.well-known/oauth-authorization-server`);
+  test('RFC 8414 metadata lists every endpoint, grant type and scope of the document', async ({
+    platform,
+  }) => {
+    const { status, body } = await getJson(
+      `${platform.url}/.well-known/oauth-authorization-server`,
+    );
     expect(status).toBe(200);
     const base = platform.url;
     expect(body).toMatchObject({
@@ -29,15 +36,20 @@ test.describe('metadata (service-access.md, Endpoints)', () => {
       authorization_response_iss_parameter_supported: true,
       client_id_metadata_document_supported: false,
     });
-    expect(new Set(body.grant_types_supported as string[])).toEqual(new Set(['authorization_code', 'refresh_token']));
-    expect(new Set(body.token_endpoint_auth_methods_supported as string[])).toEqual(new Set(['none', 'client_secret_post']));
+    expect(new Set(body.grant_types_supported as string[])).toEqual(
+      new Set(['authorization_code', 'refresh_token']),
+    );
+    expect(new Set(body.token_endpoint_auth_methods_supported as string[])).toEqual(
+      new Set(['none', 'client_secret_post']),
+    );
     expect(DOCUMENT_SCOPES).toHaveLength(38);
     expect(new Set(body.scopes_supported as string[])).toEqual(new Set(DOCUMENT_SCOPES));
     expect([...OIDC_SCOPES, ...API_SCOPES]).toEqual(DOCUMENT_SCOPES);
   });
 
   test('OpenID discovery carries the same facts plus userinfo_endpoint', async ({ platform }) => {
-    const oauthMetadata = (await getJson(`${platform.url}/.well-known/oauth-authorization-server`)).body;
+    const oauthMetadata = (await getJson(`${platform.url}/.well-known/oauth-authorization-server`))
+      .body;
     const { status, body } = await getJson(`${platform.url}/.well-known/openid-configuration`);
     expect(status).toBe(200);
     expect(body.userinfo_endpoint).toBe(`${platform.url}/api/oauth/userinfo`);
@@ -45,7 +57,9 @@ test.describe('metadata (service-access.md, Endpoints)', () => {
     for (const [key, value] of Object.entries(oauthMetadata)) expect(body[key], key).toEqual(value);
   });
 
-  test('protected-resource metadata (RFC 9728) names the base URL and the issuer', async ({ platform }) => {
+  test('protected-resource metadata (RFC 9728) names the base URL and the issuer', async ({
+    platform,
+  }) => {
     const resource = await oauth.processResourceDiscoveryResponse(
       new URL(platform.url),
       await oauth.resourceDiscoveryRequest(new URL(platform.url), insecure),
@@ -87,7 +101,10 @@ test.describe('metadata (service-access.md, Endpoints)', () => {
   });
 
   test('nothing of the agent-authentication extension is offered', async ({ platform }) => {
-    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
       const { body } = await getJson(`${platform.url}${path}`);
       const keys = Object.keys(body).join(' ');
       expect(keys).not.toMatch(/agent|assertion|claim_endpoint|identity/i);

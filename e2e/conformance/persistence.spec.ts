@@ -23,14 +23,28 @@ test.describe('the stand-in on the command line', () => {
       const port = new URL(first.url).port;
       const as = await discover(first.url);
       const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid courses:read courses:write', {
-        resource: first.url,
-      });
-      const callback = await redirectFromBrowser(page, attempt.url, loopback, signInAndAllow(OWNER.email, OWNER.password));
+      const attempt = await authorizationRequest(
+        as,
+        client,
+        loopback.redirectUri,
+        'openid courses:read courses:write',
+        {
+          resource: first.url,
+        },
+      );
+      const callback = await redirectFromBrowser(
+        page,
+        attempt.url,
+        loopback,
+        signInAndAllow(OWNER.email, OWNER.password),
+      );
       const tokens = await exchangeCode(as, client, attempt, callback);
       const created = await fetch(`${first.url}/api/v1/courses`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${tokens.access_token}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ name: 'Survives restarts', slug: 'survives-restarts' }),
       });
       expect(created.status).toBe(201);
@@ -41,12 +55,19 @@ test.describe('the stand-in on the command line', () => {
       const second = await spawnPlatform(['--port', port, '--data', dataDir]);
       try {
         expect(second.url).toBe(first.url);
-        const again = await getJson(`${second.url}/api/v1/courses/${course.id}`, tokens.access_token);
+        const again = await getJson(
+          `${second.url}/api/v1/courses/${course.id}`,
+          tokens.access_token,
+        );
         expect(again.status).toBe(200);
         expect(again.body.name).toBe('Survives restarts');
         const refreshed = await post(
           as.token_endpoint!,
-          { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: client.client_id },
+          {
+            grant_type: 'refresh_token',
+            refresh_token: tokens.refresh_token!,
+            client_id: client.client_id,
+          },
           true,
         );
         expect(refreshed.status).toBe(200);
@@ -71,6 +92,8 @@ test.describe('the stand-in on the command line', () => {
   });
 
   test('bad flags are refused in plain words', async () => {
-    await expect(spawnPlatform(['--port', 'eighty'])).rejects.toThrow(/--port must be a whole number/);
+    await expect(spawnPlatform(['--port', 'eighty'])).rejects.toThrow(
+      /--port must be a whole number/,
+    );
   });
 });

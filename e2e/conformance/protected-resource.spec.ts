@@ -7,7 +7,9 @@ function challenge(header: string | null): Record<string, string> {
 }
 
 test.describe('protected resources (service-access.md, Authentication rules)', () => {
-  test('a request without any token is served as anonymous, not challenged', async ({ platform }) => {
+  test('a request without any token is served as anonymous, not challenged', async ({
+    platform,
+  }) => {
     const courses = await getJson(`${platform.url}/api/v1/courses?perPage=50`);
     expect(courses.status).toBe(200);
     expect(courses.headers.get('www-authenticate')).toBeNull();
@@ -34,9 +36,13 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
     });
   });
 
-  test('an invalid or malformed token gets 401 invalid_token with a challenge', async ({ platform }) => {
+  test('an invalid or malformed token gets 401 invalid_token with a challenge', async ({
+    platform,
+  }) => {
     for (const header of ['Bearer not-a-real-token', 'Basic dXNlcjpwYXNz', 'Bearer']) {
-      const response = await fetch(`${platform.url}/api/v1/courses`, { headers: { Authorization: header } });
+      const response = await fetch(`${platform.url}/api/v1/courses`, {
+        headers: { Authorization: header },
+      });
       expect(response.status, header).toBe(401);
       const body = (await response.json()) as Record<string, unknown>;
       expect(body).toMatchObject({ error: 'invalid_token' });
@@ -48,7 +54,10 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
     }
   });
 
-  test('a valid token lacking the scope gets 403 insufficient_scope naming it', async ({ signInAs, platform }) => {
+  test('a valid token lacking the scope gets 403 insufficient_scope naming it', async ({
+    signInAs,
+    platform,
+  }) => {
     const { tokens } = await signInAs({ scope: 'openid courses:read' });
     expect((await getJson(`${platform.url}/api/v1/courses`, tokens.access_token)).status).toBe(200);
     const students = await getJson(`${platform.url}/api/v1/students`, tokens.access_token);
@@ -61,26 +70,45 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
     const { tokens } = await signInAs({ scope: 'openid courses:read' });
     const response = await fetch(`${platform.url}/api/v1/courses`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${tokens.access_token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ name: 'Needs write', slug: 'needs-write' }),
     });
     expect(response.status).toBe(403);
     expect(challenge(response.headers.get('www-authenticate')).scope).toBe('courses:write');
   });
 
-  test('the control API expires and revokes a client\u2019s tokens', async ({ signInAs, platform }) => {
+  test('the control API expires and revokes a client\u2019s tokens', async ({
+    signInAs,
+    platform,
+  }) => {
     const first = await signInAs({ scope: 'openid courses:read' });
     const control = `${platform.url}/__control/clients/${first.client.client_id}`;
     expect((await post(`${control}/expire-tokens`, {})).status).toBe(200);
-    expect((await getJson(`${platform.url}/api/v1/courses`, first.tokens.access_token)).status).toBe(401);
+    expect(
+      (await getJson(`${platform.url}/api/v1/courses`, first.tokens.access_token)).status,
+    ).toBe(401);
 
     const second = await signInAs({ scope: 'openid courses:read' });
-    expect((await getJson(`${platform.url}/api/v1/courses`, second.tokens.access_token)).status).toBe(200);
-    expect((await post(`${platform.url}/__control/clients/${second.client.client_id}/revoke-tokens`, {})).status).toBe(200);
-    expect((await getJson(`${platform.url}/api/v1/courses`, second.tokens.access_token)).status).toBe(401);
+    expect(
+      (await getJson(`${platform.url}/api/v1/courses`, second.tokens.access_token)).status,
+    ).toBe(200);
+    expect(
+      (await post(`${platform.url}/__control/clients/${second.client.client_id}/revoke-tokens`, {}))
+        .status,
+    ).toBe(200);
+    expect(
+      (await getJson(`${platform.url}/api/v1/courses`, second.tokens.access_token)).status,
+    ).toBe(401);
     const refresh = await post(
       second.as.token_endpoint!,
-      { grant_type: 'refresh_token', refresh_token: second.tokens.refresh_token!, client_id: second.client.client_id },
+      {
+        grant_type: 'refresh_token',
+        refresh_token: second.tokens.refresh_token!,
+        client_id: second.client.client_id,
+      },
       true,
     );
     expect(refresh.body.error).toBe('invalid_grant');
@@ -90,10 +118,23 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
     // The API checks the token's aud, not its scope alone: a token oidc-provider issued
     // without the API audience must not pass even though it carries courses:read.
     const owner = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
-    const minted = await post(`${platform.url}/__control/tokens`, { accountId: owner, scopes: ['courses:read'] });
-    expect((await getJson(`${platform.url}/api/v1/courses`, String(minted.body.accessToken))).status).toBe(200);
+    const minted = await post(`${platform.url}/__control/tokens`, {
+      accountId: owner,
+      scopes: ['courses:read'],
+    });
+    expect(
+      (await getJson(`${platform.url}/api/v1/courses`, String(minted.body.accessToken))).status,
+    ).toBe(200);
     const client = await platform.provider.Client.find(String(minted.body.clientId));
-    const unbound = new platform.provider.AccessToken({ accountId: owner, client: client!, scope: 'courses:read', gty: 'authorization_code' });
+    const grant = new platform.provider.Grant({ accountId: owner, clientId: client!.clientId });
+    grant.addOIDCScope('courses:read');
+    const unbound = new platform.provider.AccessToken({
+      accountId: owner,
+      client: client!,
+      grantId: await grant.save(),
+      scope: 'courses:read',
+      gty: 'authorization_code',
+    });
     const response = await getJson(`${platform.url}/api/v1/courses`, await unbound.save());
     expect(response.status).toBe(401);
     expect(response.body.error).toBe('invalid_token');

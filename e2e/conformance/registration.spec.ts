@@ -9,15 +9,21 @@ const register = (base: string, metadata: Record<string, unknown>) =>
   });
 
 test.describe('dynamic client registration (RFC 7591)', () => {
-  test('a native public client with a loopback redirect URI is registered', async ({ platform }) => {
-    const { status, body } = await register(platform.url, { redirect_uris: ['http://127.0.0.1:8765/callback'] });
+  test('a native public client with a loopback redirect URI is registered', async ({
+    platform,
+  }) => {
+    const { status, body } = await register(platform.url, {
+      redirect_uris: ['http://127.0.0.1:8765/callback'],
+    });
     expect(status).toBe(201);
     expect(typeof body.client_id).toBe('string');
     expect(body.token_endpoint_auth_method).toBe('none');
     expect(body.client_secret).toBeUndefined();
   });
 
-  test('a confidential client (client_secret_post) receives its client_secret', async ({ platform }) => {
+  test('a confidential client (client_secret_post) receives its client_secret', async ({
+    platform,
+  }) => {
     const { status, body } = await register(platform.url, {
       redirect_uris: ['http://127.0.0.1:8765/callback'],
       token_endpoint_auth_method: 'client_secret_post',
@@ -43,7 +49,9 @@ test.describe('dynamic client registration (RFC 7591)', () => {
     });
   }
 
-  test('one non-loopback URI among loopback ones refuses the whole registration', async ({ platform }) => {
+  test('one non-loopback URI among loopback ones refuses the whole registration', async ({
+    platform,
+  }) => {
     const { status, body } = await register(platform.url, {
       redirect_uris: ['http://127.0.0.1:8765/callback', 'https://app.example.com/callback'],
     });

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { PlatformOptions } from './types';
 
 /** The command line of `npm run platform`. */
-export const usage =`Usage: npm run platform -- [--port <n>] [--data <dir>] [--students <n>] [--seed <n>]
+export const usage = `Usage: npm run platform -- [--port <n>] [--data <dir>] [--students <n>] [--seed <n>]
        [--control] [--client-id-metadata-documents] [--access-token-ttl <s>] [--code-ttl <s>]
        [--rate-limit <reads>/<writes> | off]`;
 
@@ -27,7 +27,8 @@ export function parseOptions(argv: string[]): Partial<PlatformOptions> {
   const int = (name: string, value: string | undefined, min: number): number | undefined => {
     if (value === undefined) return undefined;
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number of at least ${min}.`);
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(`--${name} must be a whole number of at least ${min}.`);
     return n;
   };
   const options: Partial<PlatformOptions> = {};
@@ -46,7 +47,10 @@ export function parseOptions(argv: string[]): Partial<PlatformOptions> {
   if (rate === 'off') options.rateLimit = null;
   else if (rate !== undefined) {
     const [reads, writes] = rate.split('/');
-    options.rateLimit = { reads: int('rate-limit reads', reads, 1) ?? 0, writes: int('rate-limit writes', writes, 1) ?? 0 };
+    options.rateLimit = {
+      reads: int('rate-limit reads', reads, 1) ?? 0,
+      writes: int('rate-limit writes', writes, 1) ?? 0,
+    };
   }
   return options;
 }

@@ -17,7 +17,8 @@ import { userinfoHandler } from './oauth/userinfo';
 import { createTokenControl } from './oauth/token-control';
 import { bearerAuth } from './api/bearer';
 import { buildOpenApiDocument, createBusinessApi } from './api/index';
-import { ControlState, countingMiddleware, createControlRouter, faultMiddleware } from './control/index';
+import { ControlState, controlMiddleware, createControlRouter } from './control/index';
+import { CONTROL_PREFIX } from './control/middleware';
 import { authWalkthrough } from './auth-md';
 import type { PlatformOptions } from './types';
 
@@ -47,7 +48,9 @@ export type RunningPlatform = {
  * Starts the stand-in platform on 127.0.0.1. On a new data folder it creates the schema and
  * the deterministic demo data; on an existing one it picks up clients, tokens and records.
  */
-export async function startPlatform(overrides: Partial<PlatformOptions> = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  overrides: Partial<PlatformOptions> = {},
+): Promise<RunningPlatform> {
   const options: PlatformOptions = { ...DEFAULT_OPTIONS, ...overrides };
   const temporary = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'schooldesk-platform-'));
@@ -99,10 +102,11 @@ function buildApp({ url, db, provider, control, options }: AppParts): Koa {
   const controlRouter = options.control
     ? createControlRouter(control, { db, tokens: createTokenControl(provider, db, url) })
     : undefined;
-  const isControl = (path: string) => path === '/__control' || path.startsWith('/__control/');
+  const isControl = (path: string) =>
+    path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 
-  app.use(async (ctx, next) => (isControl(ctx.path) ? next() : countingMiddleware(control)(ctx, next)));
-  app.use(async (ctx, next) => (isControl(ctx.path) ? next() : faultMiddleware(control)(ctx, next)));
+  // Counters, latency and injected faults apply to everything but the control API itself.
+  app.use(controlMiddleware(control));
 
   const site = new Router();
   site.get('/.well-known/oauth-protected-resource', (ctx) => {
@@ -125,7 +129,10 @@ function buildApp({ url, db, provider, control, options }: AppParts): Koa {
 
   const bearer = bearerAuth(provider, url);
   const api = createBusinessApi({ db, control, baseUrl: url });
-  app.use(async (ctx, next) => (ctx.path.startsWith('/api/v1/') || ctx.path === '/api/v1' ? bearer(ctx, next) : next()));
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api/v1' || ctx.path.startsWith('/api/v1/')) await bearer(ctx, next);
+    else await next();
+  });
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -95,10 +95,12 @@ export async function post(url: string, body: Record<string, string> | object, f
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' },
-    body: form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
+    body: form
+      ? new URLSearchParams(body as Record<string, string>).toString()
+      : JSON.stringify(body),
   });
   const text = await response.text();
-  let json: Record<string, unknown> = {};
+  let json: Record<string, unknown>;
   try {
     json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
   } catch {

@@ -23,7 +23,10 @@ export async function spawnPlatform(args: string[], timeoutMs = 60_000): Promise
   const output: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within ${timeoutMs} ms:\n${output.join('')}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no ready line within ${timeoutMs} ms:\n${output.join('')}`)),
+      timeoutMs,
+    );
     createInterface({ input: child.stdout }).on('line', (line) => {
       output.push(line);
       const match = READY.exec(line);
@@ -34,7 +37,9 @@ export async function spawnPlatform(args: string[], timeoutMs = 60_000): Promise
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the platform exited with ${code} before it was ready:\n${output.join('\n')}`));
+      reject(
+        new Error(`the platform exited with ${code} before it was ready:\n${output.join('\n')}`),
+      );
     });
   });
   return { url, output, stop: () => stop(child) };

@@ -34,7 +34,12 @@ export function authOf(ctx: Context): AuthContext {
 export function requireScope(ctx: Context, scope: string): void {
   const auth = authOf(ctx);
   if (!auth || !auth.scopes.has(scope)) {
-    throw new ScopeError(403, 'insufficient_scope', `This request needs the ${scope} scope.`, scope);
+    throw new ScopeError(
+      403,
+      'insufficient_scope',
+      `This request needs the ${scope} scope.`,
+      scope,
+    );
   }
 }
 

@@ -18,7 +18,8 @@ export function bearerAuth(provider: Provider, baseUrl: string): Middleware {
       } else {
         const token = await verifyAccessToken(provider, value, baseUrl);
         const account = findDemoAccount(token.accountId);
-        if (!account) throw new ScopeError(401, 'invalid_token', 'The account of this token no longer exists.');
+        if (!account)
+          throw new ScopeError(401, 'invalid_token', 'The account of this token no longer exists.');
         ctx.state.auth = {
           clientId: token.clientId,
           accountId: token.accountId,

@@ -69,7 +69,10 @@ export class PlatformDatabase {
   }
 
   /** The first row of a query, or undefined. */
-  get<T extends Row = Row>(sql: string, params: SqlValue[] | Record<string, SqlValue> = []): T | undefined {
+  get<T extends Row = Row>(
+    sql: string,
+    params: SqlValue[] | Record<string, SqlValue> = [],
+  ): T | undefined {
     return this.all<T>(sql, params)[0];
   }
 
@@ -111,7 +114,10 @@ export class PlatformDatabase {
     if (!this.dirty) this.firstDirtyAt = now;
     this.dirty = true;
     if (this.saveTimer) clearTimeout(this.saveTimer);
-    const wait = Math.max(0, Math.min(SAVE_DEBOUNCE_MS, this.firstDirtyAt + SAVE_MAX_DELAY_MS - now));
+    const wait = Math.max(
+      0,
+      Math.min(SAVE_DEBOUNCE_MS, this.firstDirtyAt + SAVE_MAX_DELAY_MS - now),
+    );
     this.saveTimer = setTimeout(() => this.flush(), wait);
     this.saveTimer.unref();
   }

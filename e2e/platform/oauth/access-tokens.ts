@@ -24,7 +24,8 @@ export async function verifyAccessToken(
 ): Promise<VerifiedToken> {
   const token = await provider.AccessToken.find(value);
   if (!token || token.isExpired) throw invalid('The access token is invalid, expired or revoked.');
-  if (![token.aud].flat().includes(audience)) throw invalid('The access token was not issued for this API.');
+  if (![token.aud].flat().includes(audience))
+    throw invalid('The access token was not issued for this API.');
   const { clientId, accountId } = token;
   const grant = token.grantId ? await provider.Grant.find(token.grantId) : undefined;
   if (!clientId || !grant || grant.clientId !== clientId || grant.accountId !== accountId) {

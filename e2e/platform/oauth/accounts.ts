@@ -75,6 +75,8 @@ export function claimsForScopes(
   granted: (scope: string) => boolean,
 ): Record<string, string | boolean | null> {
   const all = claimsOf(account);
-  const names = Object.entries(CLAIMS_BY_SCOPE).flatMap(([scope, claims]) => (granted(scope) ? claims : []));
+  const names = Object.entries(CLAIMS_BY_SCOPE).flatMap(([scope, claims]) =>
+    granted(scope) ? claims : [],
+  );
   return Object.fromEntries(names.map((name) => [name, all[name] ?? null]));
 }

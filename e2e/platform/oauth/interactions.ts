@@ -21,7 +21,10 @@ export function createInteractionRouter(provider: Provider): Router {
     await next();
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
   });
   router.use(bodyParser({ enableTypes: ['form'] }));
 
@@ -35,7 +38,9 @@ export function createInteractionRouter(provider: Provider): Router {
       return;
     }
     const account = findDemoAccount(details.session?.accountId ?? '');
-    const requested = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const requested = (typeof details.params.scope === 'string' ? details.params.scope : '')
+      .split(' ')
+      .filter(Boolean);
     const scopes: ConsentScope[] = requested.map((scope) => {
       const allowed = account?.role === 'owner' || staffMayGrant(scope);
       return { scope, allowed, checked: true, ...(allowed ? {} : { reason: STAFF_REASON }) };
@@ -58,7 +63,12 @@ export function createInteractionRouter(provider: Provider): Router {
       );
       return;
     }
-    const to = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+    const to = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: account.id } },
+      { mergeWithLastSubmission: false },
+    );
     ctx.status = 303;
     ctx.redirect(to);
   });
@@ -73,10 +83,12 @@ export function createInteractionRouter(provider: Provider): Router {
     const { role } = account;
     const submitted = new Set([(ctx.request.body as FormBody).scope ?? []].flat());
     // SECURITY: what the account may not grant is dropped even if a crafted form sends it.
-    const mayGrant = (scope: string) => submitted.has(scope) && (role === 'owner' || staffMayGrant(scope));
+    const mayGrant = (scope: string) =>
+      submitted.has(scope) && (role === 'owner' || staffMayGrant(scope));
 
     const grant = details.grantId
-      ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
+      ? ((await provider.Grant.find(details.grantId)) ??
+        new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
       : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
 
     const { missingOIDCScope, missingResourceScopes } = details.prompt.details as {
@@ -94,7 +106,12 @@ export function createInteractionRouter(provider: Provider): Router {
       if (rejected) grant.rejectResourceScope(resource, rejected);
     }
     const grantId = await grant.save();
-    const to = await provider.interactionResult(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    const to = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     ctx.status = 303;
     ctx.redirect(to);
   });

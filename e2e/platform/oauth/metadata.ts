@@ -34,7 +34,11 @@ export function platformResponseShaping(baseUrl: string): Middleware {
     if (ctx.path === '/.well-known/oauth-authorization-server') {
       delete json.userinfo_endpoint;
     }
-    if (ctx.oidc?.route === 'token' && ctx.status === 200 && typeof json.access_token === 'string') {
+    if (
+      ctx.oidc?.route === 'token' &&
+      ctx.status === 200 &&
+      typeof json.access_token === 'string'
+    ) {
       Object.assign(json, { created_at: Math.floor(Date.now() / 1000), ...SCHOOL });
     }
     if (typeof json.error === 'string' && json.error_uri === undefined) {

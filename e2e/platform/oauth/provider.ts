@@ -39,7 +39,9 @@ export function createOAuthProvider(
     jwks: secrets.jwks,
     cookies: { keys: secrets.cookieKeys },
     scopes: [...ALL_SCOPES],
-    claims: Object.fromEntries(Object.entries(CLAIMS_BY_SCOPE).map(([scope, claims]) => [scope, [...claims]])),
+    claims: Object.fromEntries(
+      Object.entries(CLAIMS_BY_SCOPE).map(([scope, claims]) => [scope, [...claims]]),
+    ),
     responseTypes: ['code'],
     clientAuthMethods: ['none', 'client_secret_post'],
     clientDefaults: {

@@ -10,10 +10,17 @@ const CONTROL_CLIENT_ID = 'stand-in-control-client';
  * What the control API may do to tokens: expire or revoke all of a client's tokens, and mint
  * a real access token (stored and verified exactly like one from the token endpoint).
  */
-export function createTokenControl(provider: Provider, db: PlatformDatabase, apiResource: string): TokenControl {
+export function createTokenControl(
+  provider: Provider,
+  db: PlatformDatabase,
+  apiResource: string,
+): TokenControl {
   const tokenIdsOf = (model: string, clientId: string) =>
     db
-      .all<{ id: string }>('SELECT id FROM oidc_models WHERE model = ? AND client_id = ?', [model, clientId])
+      .all<{ id: string }>('SELECT id FROM oidc_models WHERE model = ? AND client_id = ?', [
+        model,
+        clientId,
+      ])
       .map((row) => row.id);
 
   return {
@@ -24,11 +31,10 @@ export function createTokenControl(provider: Provider, db: PlatformDatabase, api
         if (!token) continue;
         // Saving with a past expiry keeps the record (as a real expired token) but every
         // check that reads `exp` now refuses it.
-        db.run("UPDATE oidc_models SET expires_at = ?, payload = json_set(payload, '$.exp', ?) WHERE model = 'AccessToken' AND id = ?", [
-          Math.floor(Date.now() / 1000) - 1,
-          Math.floor(Date.now() / 1000) - 1,
-          id,
-        ]);
+        db.run(
+          "UPDATE oidc_models SET expires_at = ?, payload = json_set(payload, '$.exp', ?) WHERE model = 'AccessToken' AND id = ?",
+          [Math.floor(Date.now() / 1000) - 1, Math.floor(Date.now() / 1000) - 1, id],
+        );
         changed += 1;
       }
       return changed;
@@ -36,7 +42,9 @@ export function createTokenControl(provider: Provider, db: PlatformDatabase, api
 
     async revokeClientTokens(clientId) {
       const grantIds = db
-        .all<{ id: string }>("SELECT id FROM oidc_models WHERE model = 'Grant' AND client_id = ?", [clientId])
+        .all<{ id: string }>("SELECT id FROM oidc_models WHERE model = 'Grant' AND client_id = ?", [
+          clientId,
+        ])
         .map((row) => row.id);
       let revoked = 0;
       const finders = {

@@ -17,13 +17,21 @@ export function userinfoHandler(provider: Provider, baseUrl: string): Middleware
     ctx.set('Cache-Control', 'no-store');
     try {
       const value = bearerTokenOf(ctx.get('Authorization') || undefined);
-      if (value === null) throw new ScopeError(401, 'invalid_token', 'userinfo needs a bearer access token.');
+      if (value === null)
+        throw new ScopeError(401, 'invalid_token', 'userinfo needs a bearer access token.');
       const token = await verifyAccessToken(provider, value, baseUrl);
       const account = findDemoAccount(token.accountId);
-      if (!account) throw new ScopeError(401, 'invalid_token', 'The account of this token no longer exists.');
-      const granted = (scope: string) => token.scopes.has(scope) && token.grantOidcScopes.has(scope);
+      if (!account)
+        throw new ScopeError(401, 'invalid_token', 'The account of this token no longer exists.');
+      const granted = (scope: string) =>
+        token.scopes.has(scope) && token.grantOidcScopes.has(scope);
       if (!granted('openid')) {
-        throw new ScopeError(403, 'insufficient_scope', 'userinfo needs the openid scope.', 'openid');
+        throw new ScopeError(
+          403,
+          'insufficient_scope',
+          'userinfo needs the openid scope.',
+          'openid',
+        );
       }
       ctx.body = claimsForScopes(account, granted);
     } catch (error) {

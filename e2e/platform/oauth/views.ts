@@ -61,7 +61,9 @@ export function renderConsentPage(
   const rows = scopes
     .map((s, i) => {
       const id = `scope-${i}`;
-      const reason = s.allowed ? '' : `<span class="reason" id="${id}-reason">${escapeHtml(s.reason ?? '')}</span>`;
+      const reason = s.allowed
+        ? ''
+        : `<span class="reason" id="${id}-reason">${escapeHtml(s.reason ?? '')}</span>`;
       return `<label for="${id}"><input type="checkbox" id="${id}" name="scope" value="${escapeHtml(s.scope)}"${
         s.allowed && s.checked ? ' checked' : ''
       }${s.allowed ? '' : ` disabled aria-describedby="${id}-reason"`}> ${escapeHtml(s.scope)}</label>${reason}`;
