@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 /** A stand-in started through its command line, as `npm run platform` does. */
 export type PlatformProcess = {
   url: string;
+  pid: number | undefined;
   output: string[];
   /** Sends SIGTERM and waits for the process to exit; resolves to its exit code. */
   stop(): Promise<number | null>;
@@ -42,7 +43,7 @@ export async function spawnPlatform(args: string[], timeoutMs = 60_000): Promise
       );
     });
   });
-  return { url, output, stop: () => stop(child) };
+  return { url, pid: child.pid, output, stop: () => stop(child) };
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
