@@ -21,7 +21,8 @@ afterAll(() => platform.close());
 
 const path = (courseId: string = WELL_KNOWN.publishedCourse.id, suffix = '') =>
   `/api/v1/students/${studentId}/enrollments/${courseId}${suffix}`;
-const call = (p: string, options: Parameters<TestPlatform['call']>[1] = {}) => platform.call<Enrollment>(p, { token, ...options });
+const call = (p: string, options: Parameters<TestPlatform['call']>[1] = {}) =>
+  platform.call<Enrollment>(p, { token, ...options });
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('enrollments', () => {
@@ -29,7 +30,13 @@ describe('enrollments', () => {
     const first = await call(path(), { method: 'PUT' });
     expect(first.status).toBe(201);
     const enrollment = enrollmentRecord.parse(first.body);
-    expect(enrollment).toMatchObject({ studentId, courseId: WELL_KNOWN.publishedCourse.id, completionRate: 0, deliveryState: 'delivered', endedAt: null });
+    expect(enrollment).toMatchObject({
+      studentId,
+      courseId: WELL_KNOWN.publishedCourse.id,
+      completionRate: 0,
+      deliveryState: 'delivered',
+      endedAt: null,
+    });
 
     const again = await call(path(), { method: 'PUT' });
     expect(again.status).toBe(200);
@@ -53,7 +60,9 @@ describe('enrollments', () => {
 
   it('expires access now and keeps the progress', async () => {
     const before = now();
-    const { status, body } = await call(path(WELL_KNOWN.publishedCourse.id, '/expire'), { method: 'POST' });
+    const { status, body } = await call(path(WELL_KNOWN.publishedCourse.id, '/expire'), {
+      method: 'POST',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ deliveryState: 'expired', completionRate: 0.4 });
     expect(body.endedAt).toBeGreaterThanOrEqual(before);
@@ -61,30 +70,52 @@ describe('enrollments', () => {
   });
 
   it('extends by days, to a date or indefinitely, and needs exactly one of them', async () => {
-    const byDays = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: { days: 30 } });
+    const byDays = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), {
+      method: 'POST',
+      body: { days: 30 },
+    });
     expect(byDays.body.deliveryState).toBe('delivered');
     expect(byDays.body.endedAt).toBeGreaterThanOrEqual(now() + 30 * 86_400 - 5);
     expect(byDays.body.completionRate).toBe(0.4);
 
     const target = now() + 400 * 86_400;
-    const toDate = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: { endedAt: target } });
+    const toDate = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), {
+      method: 'POST',
+      body: { endedAt: target },
+    });
     expect(toDate.body.endedAt).toBe(target);
 
-    const past = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: { endedAt: now() - 10 } });
+    const past = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), {
+      method: 'POST',
+      body: { endedAt: now() - 10 },
+    });
     expect(past.status).toBe(422);
     expect(past.body).toMatchObject({ fields: { endedAt: 'End date must be in the future' } });
 
-    const both = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: { days: 1, indefinite: true } });
+    const both = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), {
+      method: 'POST',
+      body: { days: 1, indefinite: true },
+    });
     expect(both.status).toBe(422);
-    expect((await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: {} })).status).toBe(422);
+    expect(
+      (await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: {} }))
+        .status,
+    ).toBe(422);
 
-    const forever = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), { method: 'POST', body: { indefinite: true } });
+    const forever = await call(path(WELL_KNOWN.publishedCourse.id, '/extend'), {
+      method: 'POST',
+      body: { indefinite: true },
+    });
     expect(forever.body).toMatchObject({ endedAt: null, deliveryState: 'delivered' });
   });
 
   it('answers 404 for an unknown course or a missing enrollment, and removes with DELETE', async () => {
-    expect((await call(path('00000000-0000-4000-8000-00000000ffff'), { method: 'PUT' })).body).toMatchObject({ error: 'not_found' });
-    expect((await call(path(WELL_KNOWN.draftCourse.id, '/expire'), { method: 'POST' })).status).toBe(404);
+    expect(
+      (await call(path('00000000-0000-4000-8000-00000000ffff'), { method: 'PUT' })).body,
+    ).toMatchObject({ error: 'not_found' });
+    expect(
+      (await call(path(WELL_KNOWN.draftCourse.id, '/expire'), { method: 'POST' })).status,
+    ).toBe(404);
     expect((await call(path(), { method: 'DELETE' })).status).toBe(204);
     expect((await call(path())).status).toBe(404);
     expect((await call(path(), { method: 'DELETE' })).status).toBe(404);
@@ -99,7 +130,9 @@ describe('enrollments', () => {
 
   it('disappear with their student', async () => {
     await call(path(), { method: 'PUT' });
-    expect((await platform.call(`/api/v1/students/${studentId}`, { method: 'DELETE', token })).status).toBe(204);
+    expect(
+      (await platform.call(`/api/v1/students/${studentId}`, { method: 'DELETE', token })).status,
+    ).toBe(204);
     expect((await call(path())).status).toBe(404);
   });
 });

@@ -17,9 +17,15 @@ describe('Idempotency-Key', () => {
   afterAll(() => platform.close());
 
   const create = (key: string, body: object) =>
-    platform.call<Course>('/api/v1/courses', { method: 'POST', token, body, headers: { 'idempotency-key': key } });
+    platform.call<Course>('/api/v1/courses', {
+      method: 'POST',
+      token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
   const countSlug = async (slug: string) =>
-    (await platform.call<{ totalCount: number }>(`/api/v1/courses?q=${slug}`, { token })).body.totalCount;
+    (await platform.call<{ totalCount: number }>(`/api/v1/courses?q=${slug}`, { token })).body
+      .totalCount;
 
   it('answers a retry with the first response and creates nothing twice', async () => {
     const first = await create('key-1', { name: 'Once', slug: 'once-only' });
@@ -50,8 +56,16 @@ describe('Idempotency-Key', () => {
   });
 
   it('without a key, every POST creates', async () => {
-    const a = await platform.call<Course>('/api/v1/students', { method: 'POST', token, body: { name: 'No Key', email: 'nokey1@test.example' } });
-    const b = await platform.call<Course>('/api/v1/students', { method: 'POST', token, body: { name: 'No Key', email: 'nokey2@test.example' } });
+    const a = await platform.call<Course>('/api/v1/students', {
+      method: 'POST',
+      token,
+      body: { name: 'No Key', email: 'nokey1@test.example' },
+    });
+    const b = await platform.call<Course>('/api/v1/students', {
+      method: 'POST',
+      token,
+      body: { name: 'No Key', email: 'nokey2@test.example' },
+    });
     expect(a.body.id).not.toBe(b.body.id);
   });
 
@@ -68,7 +82,12 @@ describe('Idempotency-Key across a restart', () => {
   it('is kept in the database, so a retry after a restart is still recognised', async () => {
     const first = await TestPlatform.start({ students: 10, rateLimit: null, dataDir });
     const token = await first.token();
-    const request = { method: 'POST', token, body: { name: 'Durable', slug: 'durable' }, headers: { 'idempotency-key': 'restart-key' } };
+    const request = {
+      method: 'POST',
+      token,
+      body: { name: 'Durable', slug: 'durable' },
+      headers: { 'idempotency-key': 'restart-key' },
+    };
     const created = await first.call<Course>('/api/v1/courses', request);
     const { port } = first.platform;
     await first.close();

@@ -68,5 +68,6 @@ export function createBusinessApi({ db, control, baseUrl }: BusinessApiDeps): Ro
   mountEnrollments(router, deps);
 
   mountFallback(router);
+  control.registerRoutes(router);
   return router;
 }

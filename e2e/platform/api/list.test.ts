@@ -15,20 +15,30 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const list = (path: string, auth: string | null = token) => platform.call<Page>(path, auth ? { token: auth } : {});
+const list = (path: string, auth: string | null = token) =>
+  platform.call<Page>(path, auth ? { token: auth } : {});
 
 describe('list pagination', () => {
   it('answers the page envelope with 20 records by default', async () => {
     const { status, body } = await list('/api/v1/students');
     expect(status).toBe(200);
     expect(body.nodes).toHaveLength(20);
-    expect(body).toMatchObject({ currentPage: 1, hasPreviousPage: false, hasNextPage: true, totalCount: 300, totalPages: 15 });
+    expect(body).toMatchObject({
+      currentPage: 1,
+      hasPreviousPage: false,
+      hasNextPage: true,
+      totalCount: 300,
+      totalPages: 15,
+    });
   });
 
   it('refuses perPage above 50 with a field error instead of clamping', async () => {
     const { status, body } = await list('/api/v1/students?perPage=51');
     expect(status).toBe(422);
-    expect(body).toMatchObject({ error: 'validation_failed', fields: { perPage: 'perPage must be at most 50' } });
+    expect(body).toMatchObject({
+      error: 'validation_failed',
+      fields: { perPage: 'perPage must be at most 50' },
+    });
     expect((await list('/api/v1/students?perPage=0')).status).toBe(422);
     expect((await list('/api/v1/students?page=abc')).status).toBe(422);
   });
@@ -48,15 +58,25 @@ describe('list pagination', () => {
 
   it('answers an empty page past the last one', async () => {
     const { body } = await list('/api/v1/students?perPage=50&page=99');
-    expect(body).toMatchObject({ nodes: [], currentPage: 99, hasNextPage: false, hasPreviousPage: true, totalCount: 300 });
+    expect(body).toMatchObject({
+      nodes: [],
+      currentPage: 99,
+      hasNextPage: false,
+      hasPreviousPage: true,
+      totalCount: 300,
+    });
   });
 });
 
 describe('list sorting, search and filters', () => {
   it('sorts by a whitelisted field, case-insensitively for names, both ways', async () => {
-    const up = (await list('/api/v1/students?perPage=50&sort=name')).body.nodes.map((n) => String(n.name).toLowerCase());
+    const up = (await list('/api/v1/students?perPage=50&sort=name')).body.nodes.map((n) =>
+      String(n.name).toLowerCase(),
+    );
     expect(up).toEqual([...up].sort());
-    const down = (await list('/api/v1/students?perPage=50&sort=-createdAt')).body.nodes.map((n) => n.createdAt);
+    const down = (await list('/api/v1/students?perPage=50&sort=-createdAt')).body.nodes.map(
+      (n) => n.createdAt,
+    );
     expect(down).toEqual([...down].sort((a, b) => b - a));
   });
 
@@ -69,7 +89,11 @@ describe('list sorting, search and filters', () => {
   it('searches case-insensitively in name and email', async () => {
     const { body } = await list('/api/v1/students?q=LOVELACE');
     expect(body.nodes.map((n) => n.email)).toContain(WELL_KNOWN.student.email);
-    expect(body.nodes.every((n) => `${String(n.name)} ${String(n.email)}`.toLowerCase().includes('lovelace'))).toBe(true);
+    expect(
+      body.nodes.every((n) =>
+        `${String(n.name)} ${String(n.email)}`.toLowerCase().includes('lovelace'),
+      ),
+    ).toBe(true);
     const byEmail = await list('/api/v1/students?q=ada.lovelace%40');
     expect(byEmail.body.totalCount).toBe(1);
     // `%` and `_` are literal, not wildcards.
@@ -93,13 +117,17 @@ describe('list sorting, search and filters', () => {
     expect(drafts.body.nodes.every((n) => n.publishedAt === null)).toBe(true);
     const featured = await list('/api/v1/courses?featured=true&perPage=50');
     expect(featured.body.nodes.every((n) => n.featured === true)).toBe(true);
-    expect((await list('/api/v1/courses?courseType=ebook')).body).toMatchObject({ fields: { courseType: 'Invalid course type' } });
+    expect((await list('/api/v1/courses?courseType=ebook')).body).toMatchObject({
+      fields: { courseType: 'Invalid course type' },
+    });
   });
 
   it('filters coupons and pages', async () => {
     const percent = await list('/api/v1/coupons?couponType=percentage&active=true&perPage=50');
     expect(percent.body.nodes.length).toBeGreaterThan(0);
-    expect(percent.body.nodes.every((n) => n.couponType === 'percentage' && n.active === true)).toBe(true);
+    expect(
+      percent.body.nodes.every((n) => n.couponType === 'percentage' && n.active === true),
+    ).toBe(true);
     const unpublished = await list('/api/v1/pages?published=false');
     expect(unpublished.body.nodes.map((n) => n.slug)).toContain(WELL_KNOWN.draftPage.slug);
     const apps = await list('/api/v1/pages?pageType=vite_app');

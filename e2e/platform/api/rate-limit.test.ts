@@ -50,6 +50,11 @@ describe('RateLimiter', () => {
 
   it('counts safe methods as reads and everything else as writes', () => {
     expect(['GET', 'HEAD', 'OPTIONS'].map(kindOf)).toEqual(['reads', 'reads', 'reads']);
-    expect(['POST', 'PUT', 'PATCH', 'DELETE'].map(kindOf)).toEqual(['writes', 'writes', 'writes', 'writes']);
+    expect(['POST', 'PUT', 'PATCH', 'DELETE'].map(kindOf)).toEqual([
+      'writes',
+      'writes',
+      'writes',
+      'writes',
+    ]);
   });
 });

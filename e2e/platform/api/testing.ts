@@ -6,7 +6,10 @@ import type { PlatformOptions } from '../types';
 export const OWNER_ID = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
 
 /** Every scope of the business API. */
-export const ALL_SCOPES = ['courses', 'students', 'coupons', 'pages'].flatMap((area) => [`${area}:read`, `${area}:write`]);
+export const ALL_SCOPES = ['courses', 'students', 'coupons', 'pages'].flatMap((area) => [
+  `${area}:read`,
+  `${area}:write`,
+]);
 
 /** One HTTP answer, body parsed as JSON when there is one. */
 export type Answer<T = Record<string, unknown>> = {
@@ -47,48 +50,78 @@ export class TestPlatform {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const payload =
-      options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body);
     if (payload !== undefined) {
       headers['content-type'] ??= 'application/json';
       headers['content-length'] = String(Buffer.byteLength(payload));
     }
     return new Promise((resolve, reject) => {
-      const req = request(`${this.url}${path}`, { method: options.method ?? 'GET', headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const answerHeaders = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) {
-            if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-          }
-          try {
-            resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body: (text ? JSON.parse(text) : {}) as T });
-          } catch (error) {
-            reject(new Error(`${path} answered non-JSON (${res.statusCode}): ${text.slice(0, 200)}`, { cause: error }));
-          }
-        });
-      });
+      const req = request(
+        `${this.url}${path}`,
+        { method: options.method ?? 'GET', headers, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const answerHeaders = new Headers();
+            for (const [name, value] of Object.entries(res.headers)) {
+              if (value !== undefined)
+                answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+            }
+            try {
+              resolve({
+                status: res.statusCode ?? 0,
+                headers: answerHeaders,
+                body: (text ? JSON.parse(text) : {}) as T,
+              });
+            } catch (error) {
+              reject(
+                new Error(`${path} answered non-JSON (${res.statusCode}): ${text.slice(0, 200)}`, {
+                  cause: error,
+                }),
+              );
+            }
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
   }
 
   /** A real access token minted through `POST /__control/tokens`. */
-  async token(scopes: string[] = ALL_SCOPES, extra: { ttlSeconds?: number; accountId?: string } = {}): Promise<string> {
+  async token(
+    scopes: string[] = ALL_SCOPES,
+    extra: { ttlSeconds?: number; accountId?: string } = {},
+  ): Promise<string> {
     const answer = await this.call<{ accessToken: string }>('/__control/tokens', {
       method: 'POST',
-      body: { accountId: extra.accountId ?? OWNER_ID, scopes, ...(extra.ttlSeconds ? { ttlSeconds: extra.ttlSeconds } : {}) },
+      body: {
+        accountId: extra.accountId ?? OWNER_ID,
+        scopes,
+        ...(extra.ttlSeconds ? { ttlSeconds: extra.ttlSeconds } : {}),
+      },
     });
-    if (answer.status !== 201) throw new Error(`minting a token failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 201)
+      throw new Error(`minting a token failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.accessToken;
   }
 
   /** A control API call that must succeed. */
-  async control<T = Record<string, unknown>>(path: string, body?: unknown, method = 'POST'): Promise<T> {
+  async control<T = Record<string, unknown>>(
+    path: string,
+    body?: unknown,
+    method = 'POST',
+  ): Promise<T> {
     const answer = await this.call<T>(`/__control${path}`, { method, body });
-    if (answer.status >= 300) throw new Error(`control ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status >= 300)
+      throw new Error(`control ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   }
 

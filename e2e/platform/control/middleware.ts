@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Next } from 'koa';
 import { errorUri } from '../api/auth-context';
-import { FALLBACK_ROUTE } from '../api/fallback';
 import type { ControlState } from './state';
 
 /** The prefix of the control API; its own requests are never delayed, failed or counted. */
@@ -50,22 +49,6 @@ export function faultMiddleware(state: ControlState) {
   };
 }
 
-type MatchedLayer = { path: unknown; methods: string[]; name?: string | undefined };
-
-/**
- * The route template of a request (`/api/v1/courses/:id`), from the layers @koa/router
- * matched, so counters group by endpoint rather than by id. Other requests (OAuth, static)
- * are keyed by path.
- */
-function routeOf(ctx: Context): string {
-  const matched = (ctx as { matched?: MatchedLayer[] }).matched ?? [];
-  const layer = matched.find(
-    (l) =>
-      l.methods.includes(ctx.method) && l.name !== FALLBACK_ROUTE && typeof l.path === 'string',
-  );
-  return layer ? String(layer.path) : ctx.path;
-}
-
 function statusOfError(error: unknown): number {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : 500;
@@ -86,7 +69,7 @@ export function countingMiddleware(state: ControlState) {
       status = String(statusOfError(error));
       throw error;
     } finally {
-      state.counters.record(ctx.method, routeOf(ctx), status);
+      state.counters.record(ctx.method, state.routeOf(ctx.method, ctx.path), status);
     }
   };
 }

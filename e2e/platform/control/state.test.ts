@@ -6,7 +6,12 @@ describe('ControlState faults', () => {
     const state = new ControlState({ rateLimit: null });
     state.setFault({ rate: 0.5, kind: '503' });
     expect([1, 2, 3, 4, 5, 6].map(() => state.nextFault('/api/v1/courses'))).toEqual([
-      undefined, '503', undefined, '503', undefined, '503',
+      undefined,
+      '503',
+      undefined,
+      '503',
+      undefined,
+      '503',
     ]);
     state.setFault({ rate: 0.1, kind: '500' });
     const failed = Array.from({ length: 100 }, () => state.nextFault('/x')).filter(Boolean);
@@ -37,7 +42,12 @@ describe('ControlState faults', () => {
     state.setRateLimit({ reads: 1, writes: 1 });
     state.counters.record('GET', '/api/v1/courses', '200');
     state.reset();
-    expect(state.snapshot()).toEqual({ latencyMs: 0, latencyPathPrefix: null, fault: null, rateLimit: { reads: 600, writes: 200 } });
+    expect(state.snapshot()).toEqual({
+      latencyMs: 0,
+      latencyPathPrefix: null,
+      fault: null,
+      rateLimit: { reads: 600, writes: 200 },
+    });
     expect(state.counters.snapshot().total).toBe(0);
   });
 

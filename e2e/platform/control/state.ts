@@ -1,3 +1,5 @@
+import type Router from '@koa/router';
+import { FALLBACK_ROUTE } from '../api/fallback';
 import { RateLimiter, type RateLimits } from '../api/rate-limit';
 import type { PlatformOptions } from '../types';
 
@@ -78,10 +80,33 @@ export class ControlState {
   private credit = 0;
   private faultsSent = 0;
   private readonly defaultRateLimit: RateLimits;
+  private readonly routers: Router[] = [];
 
   constructor(options: { rateLimit: PlatformOptions['rateLimit'] }, now: () => number = Date.now) {
     this.defaultRateLimit = options.rateLimit;
     this.rateLimiter = new RateLimiter(options.rateLimit, now);
+  }
+
+  /** Lets the counters group this router's requests by route template (`/courses/:id`). */
+  registerRoutes(router: Router): void {
+    this.routers.push(router);
+  }
+
+  /**
+   * The route template of a request, resolved before routing runs, so a request failed or
+   * dropped by an injected fault is counted under the same key as a served one. Requests no
+   * registered router knows (OAuth, static files) are keyed by their path.
+   */
+  routeOf(method: string, path: string): string {
+    for (const router of this.routers) {
+      const layer = router
+        .match(path, method)
+        .pathAndMethod.find(
+          (l) => l.methods.length > 0 && l.name !== FALLBACK_ROUTE && typeof l.path === 'string',
+        );
+      if (layer) return String(layer.path);
+    }
+    return path;
   }
 
   /** The fault rule in force, if any. */

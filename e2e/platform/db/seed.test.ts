@@ -60,7 +60,9 @@ describe('seedBusinessData', () => {
     expect(count('SELECT COUNT(*) AS n FROM courses WHERE publishedAt IS NULL')).toBeGreaterThan(0);
     expect(count('SELECT COUNT(*) AS n FROM courses WHERE featured = 1')).toBeGreaterThan(0);
     expect(count('SELECT COUNT(DISTINCT courseType) AS n FROM courses')).toBe(4);
-    expect(count("SELECT COUNT(*) AS n FROM coupons WHERE couponType = 'percentage'")).toBeGreaterThan(0);
+    expect(
+      count("SELECT COUNT(*) AS n FROM coupons WHERE couponType = 'percentage'"),
+    ).toBeGreaterThan(0);
     expect(count('SELECT COUNT(DISTINCT email) AS n FROM students')).toBe(1000);
     // Seeded time is fixed: nothing is dated after the seed epoch, whatever today is.
     expect(count('SELECT COUNT(*) AS n FROM students WHERE updatedAt > ?', [SEED_EPOCH])).toBe(0);
@@ -68,16 +70,27 @@ describe('seedBusinessData', () => {
 
   it('seeds the well-known records tests rely on', async () => {
     const { db } = await seeded({ students: 50, seed: 99 });
-    const course = db.get('SELECT * FROM courses WHERE slug = ?', [WELL_KNOWN.publishedCourse.slug]);
+    const course = db.get('SELECT * FROM courses WHERE slug = ?', [
+      WELL_KNOWN.publishedCourse.slug,
+    ]);
     expect(course?.id).toBe(WELL_KNOWN.publishedCourse.id);
     expect(course?.publishedAt).not.toBeNull();
-    expect(db.get('SELECT publishedAt FROM courses WHERE id = ?', [WELL_KNOWN.draftCourse.id])).toEqual({ publishedAt: null });
-    expect(db.get('SELECT id FROM students WHERE email = ?', [WELL_KNOWN.student.email])?.id).toBe(WELL_KNOWN.student.id);
-    expect(db.get('SELECT courseId FROM enrollments WHERE studentId = ?', [WELL_KNOWN.student.id])?.courseId).toBe(
-      WELL_KNOWN.publishedCourse.id,
+    expect(
+      db.get('SELECT publishedAt FROM courses WHERE id = ?', [WELL_KNOWN.draftCourse.id]),
+    ).toEqual({ publishedAt: null });
+    expect(db.get('SELECT id FROM students WHERE email = ?', [WELL_KNOWN.student.email])?.id).toBe(
+      WELL_KNOWN.student.id,
     );
-    expect(db.get('SELECT code FROM coupons WHERE id = ?', [WELL_KNOWN.coupon.id])?.code).toBe(WELL_KNOWN.coupon.code);
-    expect(db.get('SELECT published FROM pages WHERE slug = ?', [WELL_KNOWN.draftPage.slug])?.published).toBe(0);
+    expect(
+      db.get('SELECT courseId FROM enrollments WHERE studentId = ?', [WELL_KNOWN.student.id])
+        ?.courseId,
+    ).toBe(WELL_KNOWN.publishedCourse.id);
+    expect(db.get('SELECT code FROM coupons WHERE id = ?', [WELL_KNOWN.coupon.id])?.code).toBe(
+      WELL_KNOWN.coupon.code,
+    );
+    expect(
+      db.get('SELECT published FROM pages WHERE slug = ?', [WELL_KNOWN.draftPage.slug])?.published,
+    ).toBe(0);
   });
 
   it('only seeds records that the API itself would answer', async () => {
@@ -85,7 +98,10 @@ describe('seedBusinessData', () => {
     for (const def of [courses, students, enrollments, coupons, pages]) {
       for (const row of db.all(`SELECT * FROM ${def.table}`)) {
         const result = def.record.safeParse(fromRow(def, row).record);
-        expect(result.success, `${def.table} ${String(row.id)}: ${result.error?.message ?? ''}`).toBe(true);
+        expect(
+          result.success,
+          `${def.table} ${String(row.id)}: ${result.error?.message ?? ''}`,
+        ).toBe(true);
       }
     }
     // Each writable field also passes the API's own create validation (phone numbers, codes…).
@@ -94,20 +110,30 @@ describe('seedBusinessData', () => {
     }
   });
 
-  it('seeds 100,000 students well under 30 s and lists a page of them in a few ms', { timeout: 120_000 }, async () => {
-    const { db, summary, ms } = await seeded({ students: 100_000, seed: 1 });
-    expect(summary.students).toBe(100_000);
-    const times: number[] = [];
-    for (let i = 0; i < 41; i += 1) {
-      const started = performance.now();
-      const page = listRecords(db, students, { perPage: '50', page: String(1 + i * 10), sort: i % 2 ? 'name' : '-createdAt' });
-      times.push(performance.now() - started);
-      expect(page.nodes).toHaveLength(50);
-    }
-    times.sort((x, y) => x - y);
-    const p50 = times[20] ?? Infinity;
-    console.log(`[seed] 100,000 students + ${summary.enrollments} enrollments seeded in ${Math.round(ms)} ms; list p50 ${p50.toFixed(2)} ms`);
-    expect(ms).toBeLessThan(30_000);
-    expect(p50).toBeLessThan(25);
-  });
+  it(
+    'seeds 100,000 students well under 30 s and lists a page of them in a few ms',
+    { timeout: 120_000 },
+    async () => {
+      const { db, summary, ms } = await seeded({ students: 100_000, seed: 1 });
+      expect(summary.students).toBe(100_000);
+      const times: number[] = [];
+      for (let i = 0; i < 41; i += 1) {
+        const started = performance.now();
+        const page = listRecords(db, students, {
+          perPage: '50',
+          page: String(1 + i * 10),
+          sort: i % 2 ? 'name' : '-createdAt',
+        });
+        times.push(performance.now() - started);
+        expect(page.nodes).toHaveLength(50);
+      }
+      times.sort((x, y) => x - y);
+      const p50 = times[20] ?? Infinity;
+      console.log(
+        `[seed] 100,000 students + ${summary.enrollments} enrollments seeded in ${Math.round(ms)} ms; list p50 ${p50.toFixed(2)} ms`,
+      );
+      expect(ms).toBeLessThan(30_000);
+      expect(p50).toBeLessThan(25);
+    },
+  );
 });

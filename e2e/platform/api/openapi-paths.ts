@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import type { EntityDef } from './entity';
+import { enrollments } from './enrollments';
+import { listQuerySchema, MAX_PER_PAGE } from './list';
+
+// The `paths` of the OpenAPI document. Schemas are referenced by id (`Course`,
+// `CourseCreate`, ...) and generated from the zod schemas in openapi.ts.
+
+type Json = Record<string, unknown>;
+
+/** A reference to a schema in `components.schemas`. */
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+/** A JSON media-type entry. */
+export const json = (schema: Json) => ({ 'application/json': { schema } });
+const response = (description: string, schemaId?: string, headers?: string[]) => ({
+  description,
+  ...(schemaId ? { content: json(ref(schemaId)) } : {}),
+  ...(headers
+    ? {
+        headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])),
+      }
+    : {}),
+});
+const shared = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const param = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+
+/** The query parameters of a list, one per property of its zod schema. */
+function listParameters(def: EntityDef): Json[] {
+  const schema = z.toJSONSchema(listQuerySchema(def), { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, Json>;
+  };
+  return Object.entries(schema.properties).map(([name, { description, ...rest }]) => ({
+    name,
+    in: 'query',
+    required: false,
+    ...(description ? { description } : {}),
+    schema: rest,
+  }));
+}
+
+const readSecurity = (area: string) => [{ oauth2: [`${area}:read`] }, {}];
+const writeSecurity = (area: string) => [{ oauth2: [`${area}:write`] }];
+const readErrors = {
+  '401': shared('Unauthorized'),
+  '403': shared('Forbidden'),
+  '429': shared('RateLimited'),
+};
+const writeErrors = { ...readErrors, '422': shared('ValidationFailed') };
+
+function anonymousNote(def: EntityDef): string {
+  return def.publicWhere === null
+    ? 'Without a token the answer is empty (lists) or 404 (single records).'
+    : 'Without a token only published records are visible; a draft answers 404.';
+}
+
+/** Paths of one top-level resource. */
+export function resourcePaths(def: EntityDef): Json {
+  const { label, area, table } = def;
+  const readDescription = `Needs \`${area}:read\`. ${anonymousNote(def)}`;
+  const single = response(`The ${label.toLowerCase()}.`, label, [
+    'ETag',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+  ]);
+  const created = {
+    '201': response(`Created.`, label, ['ETag', 'Location']),
+    ...(table === 'students'
+      ? {
+          '200': response(
+            'A student with this e-mail already exists; it is answered unchanged.',
+            label,
+            ['ETag', 'Location'],
+          ),
+        }
+      : {}),
+  };
+  return {
+    [`/api/v1/${table}`]: {
+      get: {
+        operationId: `list${label}s`,
+        tags: [table],
+        summary: `List ${table}`,
+        description: `${readDescription} perPage above ${MAX_PER_PAGE} answers 422.`,
+        security: readSecurity(area),
+        parameters: listParameters(def),
+        responses: {
+          '200': response('One page.', `${label}List`, ['RateLimit-Limit', 'RateLimit-Remaining']),
+          ...readErrors,
+          '422': shared('ValidationFailed'),
+        },
+      },
+      post: {
+        operationId: `create${label}`,
+        tags: [table],
+        summary: `Create a ${label.toLowerCase()}`,
+        description: `Needs \`${area}:write\`. Honours Idempotency-Key.`,
+        security: writeSecurity(area),
+        parameters: [param('IdempotencyKey')],
+        requestBody: { required: true, content: json(ref(`${label}Create`)) },
+        responses: { ...created, ...writeErrors, '409': shared('Conflict') },
+      },
+    },
+    [`/api/v1/${table}/{id}`]: {
+      parameters: [param('Id')],
+      get: {
+        operationId: `get${label}`,
+        tags: [table],
+        summary: `Get a ${label.toLowerCase()}`,
+        description: readDescription,
+        security: readSecurity(area),
+        parameters: [param('IfNoneMatch')],
+        responses: {
+          '200': single,
+          '304': response('Not modified (If-None-Match).', undefined, ['ETag']),
+          ...readErrors,
+          '404': shared('NotFound'),
+        },
+      },
+      patch: {
+        operationId: `update${label}`,
+        tags: [table],
+        summary: `Update a ${label.toLowerCase()}`,
+        description: `Needs \`${area}:write\`. Send only the fields to change. If-Match is optional: without it the write is unconditional; with a stale ETag it answers 412 with the current record.`,
+        security: writeSecurity(area),
+        parameters: [param('IfMatch')],
+        requestBody: { required: true, content: json(ref(`${label}Update`)) },
+        responses: {
+          '200': single,
+          ...writeErrors,
+          '404': shared('NotFound'),
+          '409': shared('Conflict'),
+          '412': response(
+            'If-Match names an older version; `current` holds the record as it is now.',
+            `${label}PreconditionFailed`,
+            ['ETag'],
+          ),
+        },
+      },
+      delete: {
+        operationId: `delete${label}`,
+        tags: [table],
+        summary: `Delete a ${label.toLowerCase()}`,
+        description: `Needs \`${area}:write\`. If-Match is optional.`,
+        security: writeSecurity(area),
+        parameters: [param('IfMatch')],
+        responses: {
+          '204': { description: 'Deleted.' },
+          ...readErrors,
+          '404': shared('NotFound'),
+          '412': response('If-Match names an older version.', `${label}PreconditionFailed`, [
+            'ETag',
+          ]),
+        },
+      },
+    },
+  };
+}
+
+/** Paths of the enrollments of one student. */
+export function enrollmentPaths(): Json {
+  const tags = ['students'];
+  const single = response('The enrollment.', 'Enrollment', ['ETag']);
+  const stale = response('If-Match names an older version.', 'EnrollmentPreconditionFailed', [
+    'ETag',
+  ]);
+  const item = '/api/v1/students/{id}/enrollments/{courseId}';
+  const action = (operationId: string, summary: string, body?: string) => ({
+    post: {
+      operationId,
+      tags,
+      summary,
+      description: 'Needs `students:write`. Honours Idempotency-Key and If-Match.',
+      security: writeSecurity('students'),
+      parameters: [param('IfMatch'), param('IdempotencyKey')],
+      ...(body ? { requestBody: { required: true, content: json(ref(body)) } } : {}),
+      responses: { '200': single, ...writeErrors, '404': shared('NotFound'), '412': stale },
+    },
+  });
+  return {
+    '/api/v1/students/{id}/enrollments': {
+      parameters: [param('Id')],
+      get: {
+        operationId: 'listEnrollments',
+        tags,
+        summary: "List a student's enrollments",
+        description: 'Needs `students:read`; anonymous callers get 404.',
+        security: readSecurity('students'),
+        parameters: listParameters(enrollments),
+        responses: {
+          '200': response('One page.', 'EnrollmentList'),
+          ...readErrors,
+          '404': shared('NotFound'),
+          '422': shared('ValidationFailed'),
+        },
+      },
+    },
+    [item]: {
+      parameters: [param('Id'), param('CourseId')],
+      get: {
+        operationId: 'getEnrollment',
+        tags,
+        summary: 'Get one enrollment',
+        security: readSecurity('students'),
+        parameters: [param('IfNoneMatch')],
+        responses: {
+          '200': single,
+          '304': response('Not modified.'),
+          ...readErrors,
+          '404': shared('NotFound'),
+        },
+      },
+      put: {
+        operationId: 'enroll',
+        tags,
+        summary: 'Enroll (idempotent upsert)',
+        description:
+          'Needs `students:write`. Creates the enrollment (201) or updates the fields sent (200). The body may be empty.',
+        security: writeSecurity('students'),
+        parameters: [param('IfMatch')],
+        requestBody: { required: false, content: json(ref('EnrollmentUpsert')) },
+        responses: {
+          '200': single,
+          '201': response('Enrolled.', 'Enrollment', ['ETag', 'Location']),
+          ...writeErrors,
+          '404': shared('NotFound'),
+          '412': stale,
+        },
+      },
+      delete: {
+        operationId: 'removeEnrollment',
+        tags,
+        summary: 'Remove an enrollment',
+        security: writeSecurity('students'),
+        parameters: [param('IfMatch')],
+        responses: {
+          '204': { description: 'Removed.' },
+          ...readErrors,
+          '404': shared('NotFound'),
+          '412': stale,
+        },
+      },
+    },
+    [`${item}/expire`]: {
+      parameters: [param('Id'), param('CourseId')],
+      ...action('expireEnrollment', 'Expire access now (keeps completionRate)'),
+    },
+    [`${item}/extend`]: {
+      parameters: [param('Id'), param('CourseId')],
+      ...action('extendEnrollment', 'Extend access', 'EnrollmentExtend'),
+    },
+  };
+}

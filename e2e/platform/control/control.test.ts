@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TestPlatform } from '../api/testing';
+import { WELL_KNOWN } from '../db/seed';
+import type { CounterSnapshot } from './state';
+
+let platform: TestPlatform;
+let token: string;
+
+beforeAll(async () => {
+  platform = await TestPlatform.start({ students: 10, rateLimit: null });
+  token = await platform.token();
+});
+afterEach(() => platform.control('/reset'));
+afterAll(() => platform.close());
+
+const course = `/api/v1/courses/${WELL_KNOWN.publishedCourse.id}`;
+
+describe('control API: latency and faults', () => {
+  it('delays every non-control request by the set latency', async () => {
+    await platform.control('/latency', { ms: 300 });
+    let started = performance.now();
+    expect((await platform.call(course)).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    started = performance.now();
+    await platform.control('/state', undefined, 'GET');
+    expect(performance.now() - started).toBeLessThan(290);
+  });
+
+  it('fails requests under a path prefix with 500 or 503, for `count` requests', async () => {
+    await platform.control('/faults', {
+      rate: 1,
+      kind: '503',
+      pathPrefix: '/api/v1/courses',
+      count: 2,
+    });
+    const first = await platform.call(course);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('retry-after')).toBe('1');
+    expect(first.body).toMatchObject({ error: 'temporarily_unavailable' });
+    expect((await platform.call('/api/v1/pages')).status).toBe(200);
+    expect((await platform.call(course)).status).toBe(503);
+    expect((await platform.call(course)).status).toBe(200);
+
+    await platform.control('/faults', { rate: 0.5, kind: '500' });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await platform.call(course)).status);
+    expect(statuses).toEqual([200, 500, 200, 500]);
+  });
+
+  it('drops the connection without an answer', async () => {
+    await platform.control('/faults', { rate: 1, kind: 'drop' });
+    await expect(platform.call(course)).rejects.toThrow(/socket hang up|ECONNRESET/);
+    await platform.control('/faults', { off: true });
+    expect((await platform.call(course)).status).toBe(200);
+  });
+
+  it('counts requests by route and status, faults included, and reset clears them', async () => {
+    await platform.call(course);
+    await platform.call('/api/v1/courses/00000000-0000-4000-8000-00000000ffff');
+    await platform.control('/faults', { rate: 1, kind: 'drop', count: 1 });
+    await platform.call(course).catch(() => undefined);
+    const counters = await platform.control<CounterSnapshot>('/counters', undefined, 'GET');
+    expect(counters.byRoute['GET /api/v1/courses/:id']).toEqual({
+      total: 3,
+      byStatus: { '200': 1, '404': 1, dropped: 1 },
+    });
+    expect(Object.keys(counters.byRoute).some((key) => key.includes('__control'))).toBe(false);
+    await platform.control('/reset');
+    expect((await platform.control<CounterSnapshot>('/counters', undefined, 'GET')).total).toBe(0);
+  });
+
+  it('validates its own bodies', async () => {
+    const answer = await platform.call('/__control/faults', {
+      method: 'POST',
+      body: { rate: 2, kind: '418' },
+    });
+    expect(answer.status).toBe(422);
+  });
+});
+
+describe('control API: records and tokens', () => {
+  it('edits a record server-side so a client’s stale If-Match gets 412', async () => {
+    const read = await platform.call(`/api/v1/coupons/${WELL_KNOWN.coupon.id}`, { token });
+    const etag = read.headers.get('etag') ?? '';
+    const edited = await platform.control<{ name: string; updatedAt: number }>(
+      `/records/coupons/${WELL_KNOWN.coupon.id}`,
+      { name: 'Edited on the server' },
+      'PATCH',
+    );
+    expect(edited.name).toBe('Edited on the server');
+    const stale = await platform.call(`/api/v1/coupons/${WELL_KNOWN.coupon.id}`, {
+      method: 'PATCH',
+      token,
+      body: { active: false },
+      headers: { 'if-match': etag },
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.body).toMatchObject({ current: { name: 'Edited on the server' } });
+    expect(
+      (await platform.call('/__control/records/orders/x', { method: 'PATCH', body: {} })).status,
+    ).toBe(404);
+    expect(
+      (
+        await platform.call(`/__control/records/coupons/${WELL_KNOWN.coupon.id}`, {
+          method: 'PATCH',
+          body: { amount: -1 },
+        })
+      ).status,
+    ).toBe(422);
+  });
+
+  it('expires and revokes the tokens of a client', async () => {
+    const expiring = await platform.token(['courses:read']);
+    expect((await platform.call('/api/v1/courses', { token: expiring })).status).toBe(200);
+    const { clientId } = await platform.control<{ clientId: string }>('/tokens', {
+      accountId: '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001',
+      scopes: [],
+    });
+    const expired = await platform.control<{ count: number }>(`/clients/${clientId}/expire-tokens`);
+    expect(expired.count).toBeGreaterThan(0);
+    const refused = await platform.call('/api/v1/courses', { token: expiring });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: 'invalid_token' });
+
+    const fresh = await platform.token(['courses:read']);
+    expect((await platform.call('/api/v1/courses', { token: fresh })).status).toBe(200);
+    await platform.control(`/clients/${clientId}/revoke-tokens`);
+    expect((await platform.call('/api/v1/courses', { token: fresh })).status).toBe(401);
+    token = await platform.token();
+  });
+});
+
+describe('control API availability', () => {
+  it('is not served when the platform runs without it', async () => {
+    const plain = await TestPlatform.start({ students: 5, control: false });
+    try {
+      const answer = await fetch(`${plain.url}/__control/state`);
+      expect(answer.status).toBe(404);
+      await answer.body?.cancel();
+    } finally {
+      await plain.close();
+    }
+  });
+});
