@@ -55,11 +55,32 @@ function componentsOf(
 
 const header = (description: string, type = 'string') => ({ description, schema: { type } });
 
+/** Built documents by base URL: generating one takes ~10 ms, and it never changes. */
+const built = new Map<string, object>();
+
 /**
  * The OpenAPI 3.1 description served at `/openapi.json`. Every schema in it is generated
- * from the same zod schemas the handlers validate with, so the two cannot drift.
+ * from the same zod schemas the handlers validate with, so the two cannot drift. The answer
+ * is cached and frozen per base URL, so serve it as is.
  */
 export function buildOpenApiDocument(baseUrl: string): object {
+  let doc = built.get(baseUrl);
+  if (!doc) {
+    doc = deepFreeze(generateDocument(baseUrl));
+    built.set(baseUrl, doc);
+  }
+  return doc;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function generateDocument(baseUrl: string): object {
   const all = [...RESOURCES, enrollments];
   const outputs: [string, z.ZodType][] = [
     ['Error', errorBody],
