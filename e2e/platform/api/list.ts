@@ -64,6 +64,9 @@ export function listQuerySchema(def: EntityDef) {
   return z.object({ ...pagingShape(def), ...filters });
 }
 
+/** The parsed paging parameters common to every list. */
+type PagingQuery = z.output<z.ZodObject<ReturnType<typeof pagingShape>>>;
+
 /** The answer shape of every list. */
 export type ListPage = {
   nodes: ApiRecord[];
@@ -103,8 +106,9 @@ export function listRecords(
   rawQuery: unknown,
   base: SqlClause[] = [],
 ): ListPage {
-  const query = parseOrThrow(listQuerySchema(def), rawQuery) as Record<string, unknown> &
-    z.output<z.ZodObject<ReturnType<typeof pagingShape>>>;
+  // Filters differ per entity, so their parsed values are read by name below.
+  const query = parseOrThrow(listQuerySchema(def), rawQuery) as PagingQuery &
+    Record<string, unknown>;
   const where: SqlClause[] = [...base];
   if (query.q) {
     const pattern = likePattern(query.q);

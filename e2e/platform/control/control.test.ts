@@ -96,6 +96,12 @@ describe('control API: records and tokens', () => {
     });
     expect(stale.status).toBe(412);
     expect(stale.body).toMatchObject({ current: { name: 'Edited on the server' } });
+    const wrapped = await platform.control<{ active: boolean }>(
+      `/records/coupons/${WELL_KNOWN.coupon.id}`,
+      { fields: { active: false } },
+      'PATCH',
+    );
+    expect(wrapped.active).toBe(false);
     expect(
       (await platform.call('/__control/records/orders/x', { method: 'PATCH', body: {} })).status,
     ).toBe(404);

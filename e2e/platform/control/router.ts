@@ -46,7 +46,7 @@ const tokenBody = z.strictObject({
  * - `POST /rate-limit {reads, writes}` or `{off: true}`.
  * - `POST /clients/:clientId/expire-tokens`, `.../revoke-tokens` → `{ count }`.
  * - `POST /tokens {accountId, scopes, ttlSeconds?}` → `{ accessToken, clientId }`.
- * - `PATCH /records/:entity/:id {fields}`: a server-side edit, exactly like another client's
+ * - `PATCH /records/:entity/:id` with the fields to change (bare, or as `{ fields }`): a server-side edit, exactly like another client's
  *   update (version and updatedAt bump), to make conflicts. Entities: courses, students,
  *   coupons, pages, enrollments.
  * - `GET /counters`, `GET /state`, `POST /reset`.
@@ -105,8 +105,13 @@ export function createControlRouter(
     const def = entity === 'enrollments' ? enrollments : resourceByTable(entity);
     if (!def) throw new ApiError(404, 'not_found', `Unknown entity ${entity}.`);
     const current = requireRecord(db, def, ctx.params.id ?? '');
+    // The changes may come bare or wrapped as `{ fields: {...} }`.
+    const raw = body(ctx);
+    const wrapped =
+      raw && typeof raw === 'object' && 'fields' in raw && Object.keys(raw).length === 1;
+    const changes = wrapped ? raw.fields : raw;
     // Same validation and bookkeeping as a client's PATCH, so the record stays valid.
-    const updated = updateRecord(db, def, current, parseOrThrow(def.update, body(ctx)));
+    const updated = updateRecord(db, def, current, parseOrThrow(def.update, changes));
     ctx.set('ETag', etagOf(updated));
     ctx.body = updated.record;
   });
