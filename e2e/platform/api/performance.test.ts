@@ -18,7 +18,10 @@ async function medianMs(path: string, runs = 41): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const started = performance.now();
-    const answer = await platform.call<{ nodes: unknown[] }>(path.replace('{i}', String(1 + i * 37)), { token });
+    const answer = await platform.call<{ nodes: unknown[] }>(
+      path.replace('{i}', String(1 + i * 37)),
+      { token },
+    );
     times.push(performance.now() - started);
     expect(answer.status).toBe(200);
   }
