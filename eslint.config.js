@@ -14,47 +14,16 @@ const boundary = (patterns) => ({
 });
 const electronImport = {
   group: ['electron', 'electron/*'],
-  message: 'core must run in plain Node: inject an adapter from src/main instead.',
+  message:
+    'only src/main and src/preload import electron; elsewhere, take an adapter from the host.',
 };
 const ours = (dirs, message) => ({
   group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]),
   message,
 });
 
-export default tseslint.config(
-  {
-    ignores: [
-      'node_modules/',
-      'out/',
-      'dist/',
-      'test-results/',
-      'playwright-report/',
-      '.platform-data/',
-    ],
-  },
-  js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
-  {
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.node },
-    },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': [
-        'error',
-        { checksVoidReturn: { arguments: false } },
-      ],
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
-      ],
-    },
-  },
-  {
-    files: ['**/*.js'],
-    ...tseslint.configs.disableTypeChecked,
-  },
+/** The import-boundary rules alone, exported so a test can prove they bite. */
+export const importBoundaries = [
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -90,4 +59,41 @@ export default tseslint.config(
       ),
     ]),
   },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'test-results/',
+      'playwright-report/',
+      '.platform-data/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { arguments: false } },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  ...importBoundaries,
 );

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'e2e/platform/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'e2e/platform/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Our machines have two cores; more workers only make tests with servers contend.
     maxWorkers: 2,

@@ -1,0 +1,43 @@
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { importBoundaries } from '../eslint.config.js';
+
+/** Lints one import line as if it stood in `filename`, with only the boundary rules on. */
+function violations(filename: string, source: string): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  const messages = linter.verify(
+    source,
+    [
+      { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
+      ...importBoundaries,
+    ],
+    { filename },
+  );
+  return messages.map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+describe('import boundaries (DESIGN.md)', () => {
+  it.each([
+    ['src/core/auth/sign-in.ts', "import { safeStorage } from 'electron';"],
+    ['src/core/auth/sign-in.ts', "import { createWindow } from '../../main/window';"],
+    ['src/core/handlers.ts', "import { App } from '../renderer/app';"],
+    ['src/renderer/app.tsx', "import { services } from '../core/services';"],
+    ['src/renderer/screens/connect.tsx', "import { hardenWindow } from '../../main/hardening';"],
+    ['src/renderer/app.tsx', "import { ipcRenderer } from 'electron';"],
+    ['src/shared/contract.ts', "import { signIn } from '../core/auth/sign-in';"],
+    ['src/shared/contract.ts', "import { startPlatform } from '../../e2e/platform/server';"],
+  ])('%s may not %s', (filename, source) => {
+    expect(violations(filename, source).join('\n')).toMatch(/no-restricted-imports/);
+  });
+
+  it.each([
+    ['src/core/auth/sign-in.ts', "import { scopeCatalog } from '../../shared/scope-catalog';"],
+    ['src/main/index.ts', "import { app } from 'electron';"],
+    ['src/main/index.ts', "import { createServices } from '../core/services';"],
+    ['src/renderer/app.tsx', "import type { Contract } from '../shared/contract';"],
+    ['src/shared/contract.ts', "import { z } from 'zod';"],
+  ])('%s may %s', (filename, source) => {
+    expect(violations(filename, source)).toEqual([]);
+  });
+});
