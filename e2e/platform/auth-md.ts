@@ -48,7 +48,67 @@ No agent-authentication extension: no identity assertion, no claim step. Consent
 authorization endpoint.
 
 ## Errors
-OAuth errors are JSON: {"error", "error_description", "error_uri"}. Codes: invalid_request, invalid_grant,
-invalid_client, invalid_scope, invalid_redirect_uri, invalid_token, insufficient_scope, access_denied.
+OAuth errors are JSON: {"error", "error_description", "error_uri"}; the business API uses the same
+shape. Every error_uri points at one of the headings below.
+
+### invalid_request
+The request is missing a parameter, repeats one, or is malformed (for example a plain or missing PKCE challenge).
+
+### invalid_client
+The client is unknown or its authentication failed.
+
+### invalid_grant
+The code or refresh token is invalid, expired, already used, or was issued to another client. Sign in again.
+
+### invalid_scope
+A requested scope is unknown to the platform.
+
+### invalid_target
+The resource parameter names something other than this API.
+
+### invalid_redirect_uri
+Registration asked for a redirect URI that is not http://127.0.0.1:<port>/<path>.
+
+### access_denied
+The user chose Deny on the consent page.
+
+### invalid_token
+The access token is missing its API audience, expired, revoked or malformed (401).
+
+### insufficient_scope
+The token lacks the scope named in WWW-Authenticate (403).
+
+### not_found
+No record with that id, or not visible to this caller (404).
+
+### validation_failed
+The body broke a field rule; "fields" names each field with a sentence (422).
+
+### conflict
+A unique field (slug, code, email) is already taken (409).
+
+### precondition_failed
+If-Match named an old version; "current" holds the record as it is now (412).
+
+### idempotency_key_reused
+The Idempotency-Key was first used with a different request (422).
+
+### idempotency_key_in_use
+A request with the same Idempotency-Key is still running (409).
+
+### rate_limited
+Too many requests this minute; wait for Retry-After seconds (429).
+
+### method_not_allowed
+The path does not take that method; Allow lists the ones it does (405).
+
+### unsupported_media_type
+The body must be JSON (415).
+
+### temporarily_unavailable
+The platform is briefly unavailable; retry after Retry-After (503).
+
+### server_error
+Something failed on the platform; the request may be retried (500).
 `;
 }
