@@ -55,6 +55,10 @@ test.describe('the stand-in on the command line', () => {
       const second = await spawnPlatform(['--port', port, '--data', dataDir]);
       try {
         expect(second.url).toBe(first.url);
+        // An existing school is opened, not seeded again over its records.
+        expect(second.output.some((l) => l.startsWith(`Opened the school in ${dataDir} (`))).toBe(
+          true,
+        );
         const again = await getJson(
           `${second.url}/api/v1/courses/${course.id}`,
           tokens.access_token,
@@ -83,8 +87,10 @@ test.describe('the stand-in on the command line', () => {
 
   test('without --data the database lives in a temporary folder that is removed on stop', async () => {
     const platform = await spawnPlatform(['--port', '0', '--students', '10']);
-    const line = platform.output.find((l) => l.includes('data in '));
-    const folder = /data in (\S+)/.exec(line ?? '')?.[1];
+    const line = platform.output.find((l) =>
+      l.startsWith('Created a demo school with 10 students in '),
+    );
+    const folder = / in (\S+) \(/.exec(line ?? '')?.[1];
     expect(folder).toBeTruthy();
     expect(existsSync(join(folder!, 'platform.sqlite'))).toBe(true);
     expect(await platform.stop()).toBe(0);

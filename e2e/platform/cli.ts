@@ -1,4 +1,4 @@
-import { startPlatform, DEFAULT_OPTIONS } from './server';
+import { startPlatform } from './server';
 import { HelpRequested, parseOptions, usage } from './cli-options';
 import type { PlatformOptions } from './types';
 
@@ -17,9 +17,11 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   const platform = await startPlatform(options);
+  const took = `${Date.now() - started} ms`;
   console.log(
-    `Demo school with ${options.students ?? DEFAULT_OPTIONS.students} students, data in ${platform.dataDir} ` +
-      `(started in ${Date.now() - started} ms)`,
+    platform.seeded
+      ? `Created a demo school with ${platform.seeded.students} students in ${platform.dataDir} (${took})`
+      : `Opened the school in ${platform.dataDir} (${took})`,
   );
   console.log(`Platform ready at ${platform.url}`);
 

@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import type Provider from 'oidc-provider';
 import { PlatformDatabase } from './db/database';
 import { createBusinessSchema } from './db/schema';
-import { seedBusinessData } from './db/seed';
+import { seedBusinessData, type SeedSummary } from './db/seed';
 import { createOidcSchema } from './oauth/adapter';
 import { createOAuthProvider, OAUTH_PATHS } from './oauth/provider';
 import { createInteractionRouter } from './oauth/interactions';
@@ -39,6 +39,8 @@ export type RunningPlatform = {
   url: string;
   port: number;
   dataDir: string;
+  /** What was generated on this start; undefined when an existing data folder was opened. */
+  seeded: SeedSummary | undefined;
   provider: Provider;
   /** Stops serving, saves the database and removes a temporary data folder. */
   close(): Promise<void>;
@@ -58,7 +60,9 @@ export async function startPlatform(
   const db = await PlatformDatabase.open(dataDir);
   createOidcSchema(db);
   createBusinessSchema(db);
-  if (db.isNew) seedBusinessData(db, { students: options.students, seed: options.seed });
+  const seeded = db.isNew
+    ? seedBusinessData(db, { students: options.students, seed: options.seed })
+    : undefined;
   db.flush();
 
   const server = createServer({ keepAliveTimeout: 5000 });
@@ -76,6 +80,7 @@ export async function startPlatform(
     url,
     port,
     dataDir,
+    seeded,
     provider,
     async close() {
       await new Promise<void>((resolve) => {
