@@ -1,15 +1,13 @@
 import { test, expect, getJson } from '../support/fixtures';
 import {
-  authorizationRequest,
-  discover,
   exchangeCode,
   loopbackCallback,
   OWNER,
-  redirectFromBrowser,
-  registerClient,
-  signIn,
-  signInAndAllow,
   STAFF,
+  redirectFromBrowser,
+  signIn,
+  prepareAuthorization,
+  ownerAllows,
 } from '../support/oauth-flow';
 
 test.describe('authorization endpoint', () => {
@@ -38,15 +36,15 @@ test.describe('authorization endpoint', () => {
     platform,
     loopback,
   }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri, {
-      client_name: 'Consent Screen Check',
-    });
-    const attempt = await authorizationRequest(
-      as,
-      client,
+    const { attempt } = await prepareAuthorization(
+      platform.url,
       loopback.redirectUri,
       'openid courses:read pages:write',
+      {
+        client: {
+          client_name: 'Consent Screen Check',
+        },
+      },
     );
     await page.goto(attempt.url.href);
     await expect(page.getByLabel('Email')).toBeVisible();
@@ -65,9 +63,7 @@ test.describe('authorization endpoint', () => {
     platform,
     loopback,
   }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid');
+    const { attempt } = await prepareAuthorization(platform.url, loopback.redirectUri, 'openid');
     await page.goto(attempt.url.href);
     await signIn(page, OWNER.email, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText(/do not match/);
@@ -79,15 +75,14 @@ test.describe('authorization endpoint', () => {
     platform,
     loopback,
   }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(
-      as,
-      client,
+    const { as, client, attempt } = await prepareAuthorization(
+      platform.url,
       loopback.redirectUri,
       'openid courses:read courses:write',
       {
-        resource: platform.url,
+        params: {
+          resource: platform.url,
+        },
       },
     );
     const callback = await redirectFromBrowser(page, attempt.url, loopback, async (p) => {
@@ -107,11 +102,8 @@ test.describe('authorization endpoint', () => {
     platform,
     loopback,
   }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(
-      as,
-      client,
+    const { attempt } = await prepareAuthorization(
+      platform.url,
       loopback.redirectUri,
       'openid courses:read',
     );
@@ -126,11 +118,8 @@ test.describe('authorization endpoint', () => {
   });
 
   test('an unknown scope answers invalid_scope, with iss', async ({ page, platform, loopback }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(
-      as,
-      client,
+    const { attempt } = await prepareAuthorization(
+      platform.url,
       loopback.redirectUri,
       'openid courses:read grades:read',
     );
@@ -154,9 +143,7 @@ test.describe('authorization endpoint', () => {
       platform,
       loopback,
     }) => {
-      const as = await discover(platform.url);
-      const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid');
+      const { attempt } = await prepareAuthorization(platform.url, loopback.redirectUri, 'openid');
       change(attempt.url);
       const callback = await redirectFromBrowser(page, attempt.url, loopback);
       expect(callback.searchParams.get('error')).toBe('invalid_request');
@@ -169,24 +156,17 @@ test.describe('authorization endpoint', () => {
     platform,
     loopback,
   }) => {
-    const as = await discover(platform.url);
     const registeredPort = new URL(loopback.redirectUri).port;
     const other = await loopbackCallback();
     try {
       expect(new URL(other.redirectUri).port).not.toBe(registeredPort);
-      const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(
-        as,
-        client,
-        other.redirectUri,
+      const { as, client, attempt } = await prepareAuthorization(
+        platform.url,
+        loopback.redirectUri,
         'openid courses:read',
+        { redirectUri: other.redirectUri },
       );
-      const callback = await redirectFromBrowser(
-        page,
-        attempt.url,
-        other,
-        signInAndAllow(OWNER.email, OWNER.password),
-      );
+      const callback = await redirectFromBrowser(page, attempt.url, other, ownerAllows);
       expect(callback.searchParams.get('code')).toBeTruthy();
       const tokens = await exchangeCode(as, client, attempt, callback);
       expect(tokens.access_token).toBeTruthy();
@@ -196,10 +176,10 @@ test.describe('authorization endpoint', () => {
   });
 
   test('an unregistered path is not redirected to', async ({ page, platform, loopback }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
     const elsewhere = loopback.redirectUri.replace('/callback', '/elsewhere');
-    const attempt = await authorizationRequest(as, client, elsewhere, 'openid');
+    const { attempt } = await prepareAuthorization(platform.url, loopback.redirectUri, 'openid', {
+      redirectUri: elsewhere,
+    });
     await page.goto(attempt.url.href);
     await expect(page.getByRole('alert')).toContainText(/redirect_uri/);
   });

@@ -3,14 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, getJson, post } from '../support/fixtures';
 import {
-  authorizationRequest,
-  discover,
   exchangeCode,
   loopbackCallback,
-  OWNER,
   redirectFromBrowser,
-  registerClient,
-  signInAndAllow,
+  prepareAuthorization,
+  ownerAllows,
 } from '../support/oauth-flow';
 import { spawnPlatform } from '../support/platform-process';
 
@@ -21,23 +18,17 @@ test.describe('the stand-in on the command line', () => {
     try {
       const first = await spawnPlatform(['--port', '0', '--data', dataDir, '--students', '50']);
       const port = new URL(first.url).port;
-      const as = await discover(first.url);
-      const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(
-        as,
-        client,
+      const { as, client, attempt } = await prepareAuthorization(
+        first.url,
         loopback.redirectUri,
         'openid courses:read courses:write',
         {
-          resource: first.url,
+          params: {
+            resource: first.url,
+          },
         },
       );
-      const callback = await redirectFromBrowser(
-        page,
-        attempt.url,
-        loopback,
-        signInAndAllow(OWNER.email, OWNER.password),
-      );
+      const callback = await redirectFromBrowser(page, attempt.url, loopback, ownerAllows);
       const tokens = await exchangeCode(as, client, attempt, callback);
       const created = await fetch(`${first.url}/api/v1/courses`, {
         method: 'POST',

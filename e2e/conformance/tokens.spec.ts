@@ -2,14 +2,13 @@ import * as oauth from 'oauth4webapi';
 import { startPlatform } from '../platform/server';
 import { test, expect, getJson, post } from '../support/fixtures';
 import {
-  authorizationRequest,
   discover,
   exchangeCode,
   insecure,
-  OWNER,
   redirectFromBrowser,
   registerClient,
-  signInAndAllow,
+  prepareAuthorization,
+  ownerAllows,
 } from '../support/oauth-flow';
 
 test.describe('token endpoint and token lifecycle', () => {
@@ -113,10 +112,10 @@ test.describe('token endpoint and token lifecycle', () => {
   });
 
   test('a resource other than the API is refused', async ({ page, platform, loopback }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid', {
-      resource: 'https://elsewhere.example/api',
+    const { attempt } = await prepareAuthorization(platform.url, loopback.redirectUri, 'openid', {
+      params: {
+        resource: 'https://elsewhere.example/api',
+      },
     });
     const callback = await redirectFromBrowser(page, attempt.url, loopback);
     expect(callback.searchParams.get('error')).toBe('invalid_target');
@@ -134,20 +133,12 @@ test.describe('token endpoint and token lifecycle', () => {
   });
 
   test('a code cannot be exchanged twice', async ({ page, platform, loopback }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(
-      as,
-      client,
+    const { as, client, attempt } = await prepareAuthorization(
+      platform.url,
       loopback.redirectUri,
       'openid courses:read',
     );
-    const callback = await redirectFromBrowser(
-      page,
-      attempt.url,
-      loopback,
-      signInAndAllow(OWNER.email, OWNER.password),
-    );
+    const callback = await redirectFromBrowser(page, attempt.url, loopback, ownerAllows);
     await exchangeCode(as, client, attempt, callback);
     await expect(exchangeCode(as, client, attempt, callback)).rejects.toMatchObject({
       error: 'invalid_grant',
@@ -155,15 +146,12 @@ test.describe('token endpoint and token lifecycle', () => {
   });
 
   test('a wrong code_verifier is refused', async ({ page, platform, loopback }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri);
-    const attempt = await authorizationRequest(as, client, loopback.redirectUri, 'openid');
-    const callback = await redirectFromBrowser(
-      page,
-      attempt.url,
-      loopback,
-      signInAndAllow(OWNER.email, OWNER.password),
+    const { as, client, attempt } = await prepareAuthorization(
+      platform.url,
+      loopback.redirectUri,
+      'openid',
     );
+    const callback = await redirectFromBrowser(page, attempt.url, loopback, ownerAllows);
     const wrong = { ...attempt, codeVerifier: oauth.generateRandomCodeVerifier() };
     await expect(exchangeCode(as, client, wrong, callback)).rejects.toMatchObject({
       error: 'invalid_grant',
@@ -177,20 +165,12 @@ test.describe('token endpoint and token lifecycle', () => {
       students: 0,
     });
     try {
-      const as = await discover(platform.url);
-      const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(
-        as,
-        client,
+      const { as, client, attempt } = await prepareAuthorization(
+        platform.url,
         loopback.redirectUri,
         'openid courses:read',
       );
-      const callback = await redirectFromBrowser(
-        page,
-        attempt.url,
-        loopback,
-        signInAndAllow(OWNER.email, OWNER.password),
-      );
+      const callback = await redirectFromBrowser(page, attempt.url, loopback, ownerAllows);
       const code = await platform.provider.AuthorizationCode.find(
         callback.searchParams.get('code') ?? '',
         {
@@ -217,22 +197,17 @@ test.describe('token endpoint and token lifecycle', () => {
     platform,
     loopback,
   }) => {
-    const as = await discover(platform.url);
-    const client = await registerClient(as, loopback.redirectUri, {
-      token_endpoint_auth_method: 'client_secret_post',
-    });
-    const attempt = await authorizationRequest(
-      as,
-      client,
+    const { as, client, attempt } = await prepareAuthorization(
+      platform.url,
       loopback.redirectUri,
       'openid courses:read',
+      {
+        client: {
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      },
     );
-    const callback = await redirectFromBrowser(
-      page,
-      attempt.url,
-      loopback,
-      signInAndAllow(OWNER.email, OWNER.password),
-    );
+    const callback = await redirectFromBrowser(page, attempt.url, loopback, ownerAllows);
     const params = oauth.validateAuthResponse(as, client, callback, attempt.state);
     const withoutSecret = await oauth.authorizationCodeGrantRequest(
       as,

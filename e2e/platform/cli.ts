@@ -23,8 +23,8 @@ async function main(): Promise<void> {
       ? `Created a demo school with ${platform.seeded.students} students in ${platform.dataDir} (${took})`
       : `Opened the school in ${platform.dataDir} (${took})`,
   );
-  console.log(`Platform ready at ${platform.url}`);
 
+  // The handlers go in before the ready line: whoever reads that line may stop us at once.
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  console.log(`Platform ready at ${platform.url}`);
 }
 
 main().catch((error: unknown) => {

@@ -2,15 +2,13 @@ import { test as base, expect } from '@playwright/test';
 import type * as oauth from 'oauth4webapi';
 import { startPlatform, type RunningPlatform } from '../platform/server';
 import {
-  authorizationRequest,
-  discover,
   exchangeCode,
   loopbackCallback,
   OWNER,
-  type LoopbackCallback,
   redirectFromBrowser,
-  registerClient,
   signInAndAllow,
+  prepareAuthorization,
+  type LoopbackCallback,
 } from './oauth-flow';
 
 /** A signed-in third-party client: its metadata, registration and first token response. */
@@ -59,11 +57,17 @@ export const test = base.extend<Fixtures, { platform: RunningPlatform }>({
     await use(async ({ scope, account = OWNER, decline = [] }) => {
       const loopback = await loopbackCallback();
       listeners.push(loopback);
-      const as = await discover(platform.url, 'oidc');
-      const client = await registerClient(as, loopback.redirectUri);
-      const attempt = await authorizationRequest(as, client, loopback.redirectUri, scope, {
-        resource: platform.url,
-      });
+      const { as, client, attempt } = await prepareAuthorization(
+        platform.url,
+        loopback.redirectUri,
+        scope,
+        {
+          params: {
+            resource: platform.url,
+          },
+          algorithm: 'oidc',
+        },
+      );
       const callback = await redirectFromBrowser(
         page,
         attempt.url,

@@ -105,6 +105,39 @@ export async function loopbackCallback(path = '/callback'): Promise<LoopbackCall
   };
 }
 
+/** A discovered server, a freshly registered client and its authorization request. */
+export type PreparedAuthorization = {
+  as: oauth.AuthorizationServer;
+  client: oauth.Client;
+  attempt: AuthorizationAttempt;
+};
+
+/**
+ * Discovers the stand-in, registers a client for `registeredUri` and builds an authorization
+ * request for `scope`. `redirectUri` defaults to the registered one; `params` add to the query.
+ */
+export async function prepareAuthorization(
+  baseUrl: string,
+  registeredUri: string,
+  scope: string,
+  options: {
+    client?: Record<string, unknown>;
+    params?: Record<string, string>;
+    redirectUri?: string;
+    algorithm?: 'oauth2' | 'oidc';
+  } = {},
+): Promise<PreparedAuthorization> {
+  const as = await discover(baseUrl, options.algorithm);
+  const client = await registerClient(as, registeredUri, options.client);
+  const redirectUri = options.redirectUri ?? registeredUri;
+  const attempt = await authorizationRequest(as, client, redirectUri, scope, options.params);
+  return { as, client, attempt };
+}
+
+/** Signs in as the school owner and allows everything asked. */
+export const ownerAllows = (page: Page): Promise<void> =>
+  signInAndAllow(OWNER.email, OWNER.password)(page);
+
 /**
  * Opens `url` in the browser, runs `interact` (login and consent), and returns the URL the
  * server finally redirected to at the loopback callback.
