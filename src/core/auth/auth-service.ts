@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from '../adapters';
+import { systemClock } from '../adapters';
+import { Settings } from '../store/settings';
+import { authorizedRequest, type AuthorizedRequest } from './authorized-request';
+import type { AuthDeps, SignInProgress } from './deps';
+import { maskedLogger, SecretMask, silentLog } from './secret-mask';
+import { Sessions } from './session';
+import { beginSignIn, type SignInAttempt } from './sign-in';
+import { signOut, type SignOutResult } from './sign-out';
+import type { TokenSet } from './token-set';
+import { TokenStore } from './token-store';
+
+export type AuthServiceOptions = {
+  dataDir: string;
+  encryptor: Encryptor;
+  browser: BrowserOpener;
+  fetch?: Fetch;
+  clock?: Clock;
+  log?: LogSink;
+  listenerTimeoutMs?: number;
+  metadataMaxAgeMs?: number;
+  clientMetadataDocumentUrl?: string;
+  /** Deletes a school's cached records and outbox at sign-out. */
+  wipeSchoolData?: (issuer: string) => Promise<void> | void;
+  onProgress?: (event: SignInProgress) => void;
+};
+
+/** What the rest of the app may know about a session: never a token. */
+export type SessionSummary = {
+  issuer: string;
+  baseUrl: string;
+  sub: string | undefined;
+  name: string | undefined;
+  email: string | undefined;
+  role: string | undefined;
+  scopes: string[];
+  expiresAt: number;
+};
+
+/**
+ * The sign-in core: one object per app, sessions keyed by issuer so several schools can be
+ * signed in at once. Tokens stay inside; callers get summaries and API responses.
+ */
+export class AuthService {
+  private readonly deps: AuthDeps;
+  private readonly sessions: Sessions;
+  private readonly wipeSchoolData: (issuer: string) => Promise<void> | void;
+
+  constructor(options: AuthServiceOptions) {
+    const settings = new Settings(options.dataDir);
+    const mask = new SecretMask();
+    this.deps = {
+      fetch: options.fetch ?? fetch,
+      clock: options.clock ?? systemClock,
+      browser: options.browser,
+      settings,
+      store: new TokenStore(
+        join(options.dataDir),
+        options.encryptor,
+        () => settings.persistWithoutKeyring,
+      ),
+      mask,
+      log: maskedLogger(options.log ?? silentLog, mask),
+      listenerTimeoutMs: options.listenerTimeoutMs,
+      metadataMaxAgeMs: options.metadataMaxAgeMs,
+      clientMetadataDocumentUrl: options.clientMetadataDocumentUrl,
+      onProgress: options.onProgress ?? (() => {}),
+    };
+    this.sessions = new Sessions(this.deps);
+    this.wipeSchoolData = options.wipeSchoolData ?? (() => {});
+  }
+
+  /** Starts a sign-in; see beginSignIn. */
+  beginSignIn(school: string, scopes: string[], signal?: AbortSignal): Promise<SignInAttempt> {
+    return beginSignIn(this.deps, { school, scopes, signal });
+  }
+
+  /** Signs in and waits for the result. */
+  async signIn(school: string, scopes: string[], signal?: AbortSignal): Promise<SessionSummary> {
+    const attempt = await this.beginSignIn(school, scopes, signal);
+    return summaryOf(await attempt.done);
+  }
+
+  /** Summaries of every school signed in on this computer. */
+  async signedIn(): Promise<SessionSummary[]> {
+    const issuers = await this.deps.store.issuers();
+    const sets = await Promise.all(issuers.map((issuer) => this.deps.store.load(issuer)));
+    return sets.filter((s): s is TokenSet => s !== undefined).map(summaryOf);
+  }
+
+  /** The summary of one school's session, or `not_signed_in`. */
+  async session(issuer: string): Promise<SessionSummary> {
+    return summaryOf(await this.sessions.current(issuer));
+  }
+
+  /** Calls the school's API as the signed-in user (refresh and step-up included). */
+  request(issuer: string, url: URL, request?: AuthorizedRequest): Promise<Response> {
+    return authorizedRequest(
+      this.deps,
+      this.sessions,
+      (set, missing) => this.stepUp(set, missing),
+      issuer,
+      url,
+      request,
+    );
+  }
+
+  /** Refreshes now (single-flight per school). */
+  async refresh(issuer: string): Promise<SessionSummary> {
+    return summaryOf(await this.sessions.refresh(issuer));
+  }
+
+  /** Signs out of one school: revoke, then forget locally whatever happened. */
+  signOut(issuer: string): Promise<SignOutResult> {
+    return signOut(this.deps, issuer, this.wipeSchoolData);
+  }
+
+  /** Lets the user keep tokens on disk although the OS has no keyring (basic_text). */
+  setPersistWithoutKeyring(allowed: boolean): void {
+    this.deps.settings.persistWithoutKeyring = allowed;
+  }
+
+  /** Whether tokens reach the disk (encrypted) or stay in memory only. */
+  get tokensPersist(): boolean {
+    return this.deps.store.persistsToDisk;
+  }
+
+  /** A new authorization for the union of granted and missing scopes replaces the session. */
+  private async stepUp(set: TokenSet, missing: string[]): Promise<TokenSet> {
+    const attempt = await beginSignIn(this.deps, {
+      school: set.baseUrl,
+      scopes: [...set.scopes, ...missing],
+    });
+    return attempt.done;
+  }
+}
+
+/** SECURITY: the only shape of a session that leaves core: no token in it. */
+export function summaryOf(set: TokenSet): SessionSummary {
+  return {
+    issuer: set.issuer,
+    baseUrl: set.baseUrl,
+    sub: set.sub,
+    name: set.profile?.name,
+    email: set.profile?.email,
+    role: set.profile?.role,
+    scopes: set.scopes,
+    expiresAt: set.expiresAt,
+  };
+}

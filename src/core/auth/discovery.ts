@@ -1,0 +1,133 @@
+import * as oauth from 'oauth4webapi';
+import type { Fetch } from '../adapters';
+import { AuthError, toAuthError } from './errors';
+import { assertSecureEndpoint, requestOptions } from './http-policy';
+
+/** What discovery learned about a school: its API (resource) and its authorization server. */
+export type SchoolMetadata = {
+  /** The base URL the user typed, normalised. */
+  baseUrl: string;
+  /** RFC 9728: the API's resource identifier (sent as `resource`). */
+  resource: string;
+  /** RFC 8414 (or OpenID discovery) metadata; the source of truth for every endpoint. */
+  as: oauth.AuthorizationServer;
+};
+
+/**
+ * Normalises what the user typed into a base URL: https is assumed when no scheme is given,
+ * and a trailing slash is dropped. Throws `invalid_school_address` for anything else.
+ */
+export function normaliseBaseUrl(typed: string): URL {
+  const text = typed.trim();
+  const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  if (
+    !url ||
+    !['https:', 'http:'].includes(url.protocol) ||
+    !url.hostname ||
+    url.username ||
+    url.password
+  ) {
+    throw new AuthError('invalid_school_address');
+  }
+  url.hash = '';
+  url.search = '';
+  if (url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1);
+  assertSecureEndpoint(url.href, 'school address');
+  return url;
+}
+
+/**
+ * Discovers a school from its base URL: the protected-resource metadata (RFC 9728) first,
+ * then its authorization server's RFC 8414 metadata, falling back to OpenID discovery.
+ * oauth4webapi checks that `resource` and `issuer` match exactly; here we add what the
+ * platform requires of a server we will trust with an owner's account.
+ */
+export async function discoverSchool(
+  typed: string,
+  fetchFn: Fetch,
+  signal?: AbortSignal,
+): Promise<SchoolMetadata> {
+  const base = normaliseBaseUrl(typed);
+  const resourceId = new URL(base.href.replace(/\/$/, ''));
+  let resource: oauth.ResourceServer;
+  try {
+    resource = await oauth.processResourceDiscoveryResponse(
+      resourceId,
+      await oauth.resourceDiscoveryRequest(resourceId, requestOptions(fetchFn, resourceId, signal)),
+    );
+  } catch (error) {
+    throw discoveryError(error);
+  }
+  const issuerText = resource.authorization_servers?.[0];
+  if (!issuerText)
+    throw new AuthError('discovery_failed', { detail: 'no authorization server named' });
+  const issuer = assertSecureEndpoint(issuerText, 'issuer');
+  const as = await authorizationServerMetadata(issuer, fetchFn, signal);
+  checkServer(as);
+  return { baseUrl: resourceId.href.replace(/\/$/, ''), resource: resource.resource, as };
+}
+
+async function authorizationServerMetadata(issuer: URL, fetchFn: Fetch, signal?: AbortSignal) {
+  let firstError: unknown;
+  let found: oauth.AuthorizationServer | undefined;
+  for (const algorithm of ['oauth2', 'oidc'] as const) {
+    try {
+      const response = await oauth.discoveryRequest(issuer, {
+        algorithm,
+        ...requestOptions(fetchFn, issuer, signal),
+      });
+      const metadata = await oauth.processDiscoveryResponse(issuer, response);
+      if (!found) found = metadata;
+      // RFC 8414 metadata is the source of truth; OpenID discovery only adds what it lacks
+      // (userinfo_endpoint), after oauth4webapi has checked that it names the same issuer.
+      else if (!found.userinfo_endpoint && metadata.userinfo_endpoint) {
+        found = { ...found, userinfo_endpoint: metadata.userinfo_endpoint };
+      }
+      if (found.userinfo_endpoint) break;
+    } catch (error) {
+      // A wrong issuer is a verdict, not a missing document: never fall back past it.
+      if (isIssuerMismatch(error)) throw new AuthError('issuer_mismatch', { cause: error });
+      firstError ??= error;
+    }
+  }
+  if (found) return found;
+  throw discoveryError(firstError);
+}
+
+/** SECURITY: refuse a server we cannot sign in to safely. */
+function checkServer(as: oauth.AuthorizationServer): void {
+  if (!as.code_challenge_methods_supported?.includes('S256'))
+    throw new AuthError('pkce_unsupported');
+  for (const key of [
+    'authorization_endpoint',
+    'token_endpoint',
+    'registration_endpoint',
+    'revocation_endpoint',
+    'userinfo_endpoint',
+    'introspection_endpoint',
+    'jwks_uri',
+  ] as const) {
+    if (as[key] !== undefined) assertSecureEndpoint(as[key], key);
+  }
+  if (!as.authorization_endpoint || !as.token_endpoint) {
+    throw new AuthError('discovery_failed', { detail: 'authorization or token endpoint missing' });
+  }
+}
+
+function isIssuerMismatch(error: unknown): boolean {
+  return (
+    error instanceof oauth.OperationProcessingError &&
+    error.code === oauth.JSON_ATTRIBUTE_COMPARISON
+  );
+}
+
+function discoveryError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  if (
+    error instanceof oauth.OperationProcessingError &&
+    error.code === oauth.JSON_ATTRIBUTE_COMPARISON
+  ) {
+    return new AuthError('resource_mismatch', { cause: error });
+  }
+  return toAuthError(error, 'discovery_failed');
+}

@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthError } from './errors';
+
+/** How long the listener waits for the browser before giving up (the issue's default). */
+export const DEFAULT_LISTENER_TIMEOUT_MS = 5 * 60_000;
+/** How long the browser is kept waiting for the final page while tokens are fetched. */
+const FINAL_PAGE_WAIT_MS = 30_000;
+
+export const SUCCESS_TEXT = 'You can close this tab and return to Schooldesk.';
+
+/** The one request that carried the expected state, held open for the final page. */
+export type CallbackRequest = {
+  url: URL;
+  /** Answers the browser: success, or the failure in plain words (never the query string). */
+  respond(outcome: { ok: true } | { ok: false; message: string }): void;
+};
+
+type ListenerOptions = {
+  expectedState: string;
+  path?: string;
+  /** The port of an earlier registration, tried first; any free port if it is taken. */
+  preferredPort?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+/**
+ * The RFC 8252 loopback redirect listener.
+ *
+ * SECURITY: it binds 127.0.0.1 only, serves one path, ignores stray requests and ones with a
+ * wrong `state` (they may come from another tab or a hostile page) while it keeps waiting,
+ * accepts a single callback, times out, can be cancelled, and its pages repeat nothing from
+ * the query string.
+ */
+export class LoopbackListener {
+  private settled = false;
+  private resolveCallback!: (request: CallbackRequest) => void;
+  private rejectCallback!: (error: AuthError) => void;
+  private readonly callback: Promise<CallbackRequest>;
+  private readonly timer: NodeJS.Timeout;
+
+  private constructor(
+    private readonly server: Server,
+    readonly redirectUri: string,
+    private readonly options: Required<Pick<ListenerOptions, 'expectedState' | 'path'>> &
+      ListenerOptions,
+  ) {
+    this.callback = new Promise<CallbackRequest>((resolve, reject) => {
+      this.resolveCallback = resolve;
+      this.rejectCallback = reject;
+    });
+    // Nobody may be awaiting yet when a timeout or cancel lands; the caller sees it on wait().
+    this.callback.catch(() => {});
+    server.on('request', (request, response) => this.handle(request, response));
+    this.timer = setTimeout(
+      () => this.fail(new AuthError('timeout')),
+      options.timeoutMs ?? DEFAULT_LISTENER_TIMEOUT_MS,
+    );
+    options.signal?.addEventListener('abort', () => this.fail(new AuthError('cancelled')), {
+      once: true,
+    });
+  }
+
+  /** Binds the listener; throws `listener_failed` when no port can be had. */
+  static async start(options: ListenerOptions): Promise<LoopbackListener> {
+    if (options.signal?.aborted) throw new AuthError('cancelled');
+    const path = options.path ?? '/callback';
+    const server = createServer();
+    // Browsers keep connections alive; idle ones must not hold the listener (or the app) open.
+    server.keepAliveTimeout = 1000;
+    let port: number;
+    try {
+      port = await bind(server, options.preferredPort ?? 0).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EADDRINUSE' && options.preferredPort) return bind(server, 0);
+          throw error;
+        },
+      );
+    } catch (cause) {
+      throw new AuthError('listener_failed', { cause });
+    }
+    return new LoopbackListener(server, `http://127.0.0.1:${port}${path}`, { ...options, path });
+  }
+
+  /** The port the listener is bound to. */
+  get port(): number {
+    return Number(new URL(this.redirectUri).port);
+  }
+
+  /** Resolves with the callback that carries the expected state; rejects on timeout or cancel. */
+  wait(): Promise<CallbackRequest> {
+    return this.callback;
+  }
+
+  /** Stops listening and drops every connection. Safe to call more than once. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    if (!this.settled) this.fail(new AuthError('cancelled'));
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const url = new URL(request.url ?? '/', this.redirectUri);
+    if (request.method !== 'GET' || url.pathname !== this.options.path) {
+      page(response, 404, 'Nothing to see here.');
+      return;
+    }
+    if (this.settled || url.searchParams.get('state') !== this.options.expectedState) {
+      page(
+        response,
+        400,
+        'This page is not part of the sign-in Schooldesk is waiting for. You can close this tab.',
+      );
+      return;
+    }
+    this.settled = true;
+    clearTimeout(this.timer);
+    let answered = false;
+    const respond = (outcome: { ok: true } | { ok: false; message: string }) => {
+      if (answered) return;
+      answered = true;
+      clearTimeout(guard);
+      page(response, 200, outcome.ok ? SUCCESS_TEXT : outcome.message);
+      // Single use: nothing more is accepted once the callback has been answered.
+      this.server.close();
+      this.server.closeIdleConnections();
+    };
+    const guard = setTimeout(() => respond({ ok: true }), FINAL_PAGE_WAIT_MS);
+    this.resolveCallback({ url, respond });
+  }
+
+  private fail(error: AuthError): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.rejectCallback(error);
+    this.server.close();
+    this.server.closeAllConnections();
+  }
+}
+
+function bind(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** A minimal page; `text` is always ours, never anything from the request. */
+function page(response: ServerResponse, status: number, text: string): void {
+  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  response.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Referrer-Policy': 'no-referrer',
+    Connection: 'close',
+  });
+  response.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Schooldesk</title>` +
+      `<style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head>` +
+      `<body><main><h1>Schooldesk</h1><p>${escaped}</p></main></body></html>`,
+  );
+}

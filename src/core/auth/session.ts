@@ -1,0 +1,93 @@
+import * as oauth from 'oauth4webapi';
+import type { AuthDeps } from './deps';
+import { AuthError, toAuthError } from './errors';
+import { requestOptions } from './http-policy';
+import { schoolMetadata } from './metadata-cache';
+import { needsRefresh, tokenSetFrom, type TokenSet } from './token-set';
+
+/**
+ * Keeps signed-in schools usable: access tokens refreshed before they expire and once after a
+ * 401, refreshes single-flight per school, rotated refresh tokens saved before use.
+ */
+export class Sessions {
+  private readonly refreshing = new Map<string, Promise<TokenSet>>();
+
+  constructor(private readonly deps: AuthDeps) {}
+
+  /** The school's token set, or `not_signed_in`. */
+  async current(issuer: string): Promise<TokenSet> {
+    const set = await this.deps.store.load(issuer);
+    if (!set) throw new AuthError('not_signed_in');
+    this.deps.mask.add(set.accessToken, set.refreshToken);
+    return set;
+  }
+
+  /** A token set whose access token is not about to expire (refreshing if needed). */
+  async fresh(issuer: string): Promise<TokenSet> {
+    const set = await this.current(issuer);
+    return needsRefresh(set, this.deps.clock.now()) ? this.refresh(issuer, set.accessToken) : set;
+  }
+
+  /**
+   * Refreshes the school's tokens. Concurrent callers share one request; a caller whose
+   * `staleAccessToken` was already replaced gets the newer set without another refresh.
+   */
+  refresh(issuer: string, staleAccessToken?: string): Promise<TokenSet> {
+    const running = this.refreshing.get(issuer);
+    if (running) return running;
+    const work = (async () => {
+      const set = await this.current(issuer);
+      if (staleAccessToken !== undefined && set.accessToken !== staleAccessToken) return set;
+      return this.runRefresh(set);
+    })().finally(() => this.refreshing.delete(issuer));
+    this.refreshing.set(issuer, work);
+    return work;
+  }
+
+  private async runRefresh(set: TokenSet): Promise<TokenSet> {
+    if (!set.refreshToken) {
+      this.deps.store.delete(set.issuer);
+      throw new AuthError('invalid_grant', { detail: 'no refresh token' });
+    }
+    const school = await schoolMetadata(set.baseUrl, this.deps);
+    const client: oauth.Client = { client_id: set.clientId, token_endpoint_auth_method: 'none' };
+    let result: oauth.TokenEndpointResponse;
+    try {
+      const response = await oauth.refreshTokenGrantRequest(
+        school.as,
+        client,
+        oauth.None(),
+        set.refreshToken,
+        {
+          ...requestOptions(this.deps.fetch, new URL(school.as.token_endpoint!)),
+          additionalParameters: { resource: school.resource },
+        },
+      );
+      result = await oauth.processRefreshTokenResponse(school.as, client, response);
+    } catch (error) {
+      const failure = toAuthError(error, 'token_failed');
+      // The grant is gone: only a new sign-in helps. A network error keeps the tokens.
+      if (failure.code === 'invalid_grant' || failure.code === 'invalid_client') {
+        this.deps.store.delete(set.issuer);
+        if (failure.code === 'invalid_client') this.deps.settings.forgetRegistration(set.issuer);
+      }
+      throw failure;
+    }
+    this.deps.mask.add(result.access_token, result.refresh_token, result.id_token);
+    const next = tokenSetFrom(
+      result,
+      {
+        issuer: set.issuer,
+        baseUrl: set.baseUrl,
+        clientId: set.clientId,
+        requestedScopes: set.scopes,
+        now: this.deps.clock.now(),
+      },
+      set,
+    );
+    // SECURITY: the rotated refresh token is on disk before the new access token is used, so
+    // a crash cannot leave us holding only a refresh token the server has already retired.
+    await this.deps.store.save(next);
+    return next;
+  }
+}

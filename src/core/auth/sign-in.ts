@@ -1,0 +1,223 @@
+import * as oauth from 'oauth4webapi';
+import type { AuthDeps } from './deps';
+import type { SchoolMetadata } from './discovery';
+import { AuthError, toAuthError } from './errors';
+import { requestOptions } from './http-policy';
+import { LoopbackListener, type CallbackRequest } from './loopback-listener';
+import { schoolMetadata } from './metadata-cache';
+import { clientIdentity, registeredPort } from './client-identity';
+import { tokenSetFrom, type TokenSet } from './token-set';
+
+export type SignInRequest = {
+  /** The school's base URL as the user typed it. */
+  school: string;
+  /** The scopes the user chose; `openid` is always added. */
+  scopes: string[];
+  signal?: AbortSignal;
+};
+
+/** A sign-in under way: the URL to show as a link, and the session once it completes. */
+export type SignInAttempt = {
+  authorizationUrl: string;
+  done: Promise<TokenSet>;
+};
+
+/**
+ * Starts a sign-in: discovery (or cached metadata), client identity, a loopback listener, and
+ * the authorization request (PKCE S256, fresh state, the chosen scopes plus `openid`, and
+ * `resource` = the API) opened in the system browser. Resolves as soon as the browser is
+ * asked to open, so the UI can show the link; `done` settles when the callback is handled.
+ */
+export async function beginSignIn(deps: AuthDeps, request: SignInRequest): Promise<SignInAttempt> {
+  deps.onProgress({ step: 'discovering', baseUrl: request.school });
+  const school = await schoolMetadata(request.school, {
+    ...deps,
+    maxAgeMs: deps.metadataMaxAgeMs,
+    signal: request.signal,
+  });
+  const { as } = school;
+  const state = oauth.generateRandomState();
+  const verifier = oauth.generateRandomCodeVerifier();
+  const listener = await LoopbackListener.start({
+    expectedState: state,
+    preferredPort: registeredPort(deps.settings, as.issuer),
+    timeoutMs: deps.listenerTimeoutMs,
+    signal: request.signal,
+  });
+  try {
+    if (!deps.settings.registration(as.issuer))
+      deps.onProgress({ step: 'registering', issuer: as.issuer });
+    const { client } = await clientIdentity(school, listener.redirectUri, deps);
+    const scopes = [...new Set(['openid', ...request.scopes])];
+    const url = authorizationUrl(school, client, {
+      redirectUri: listener.redirectUri,
+      scopes,
+      state,
+      challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    });
+    deps.mask.add(state, verifier);
+    deps.onProgress({ step: 'waiting_for_browser', authorizationUrl: url });
+    deps.browser
+      .open(url)
+      .catch(() => deps.onProgress({ step: 'browser_failed', authorizationUrl: url }));
+    const done = completeSignIn(deps, { school, client, listener, state, verifier, scopes });
+    return { authorizationUrl: url, done };
+  } catch (error) {
+    await listener.close();
+    throw toAuthError(error, 'authorization_failed');
+  }
+}
+
+function authorizationUrl(
+  school: SchoolMetadata,
+  client: oauth.Client,
+  p: { redirectUri: string; scopes: string[]; state: string; challenge: string },
+): string {
+  const url = new URL(school.as.authorization_endpoint!);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', client.client_id);
+  url.searchParams.set('redirect_uri', p.redirectUri);
+  url.searchParams.set('scope', p.scopes.join(' '));
+  url.searchParams.set('code_challenge', p.challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  url.searchParams.set('state', p.state);
+  url.searchParams.set('resource', school.resource);
+  return url.href;
+}
+
+type Pending = {
+  school: SchoolMetadata;
+  client: oauth.Client;
+  listener: LoopbackListener;
+  state: string;
+  verifier: string;
+  scopes: string[];
+};
+
+async function completeSignIn(deps: AuthDeps, pending: Pending): Promise<TokenSet> {
+  const { school, client, listener } = pending;
+  let callback: CallbackRequest | undefined;
+  try {
+    callback = await listener.wait();
+    const params = checkCallback(school.as, client, callback.url, pending.state);
+    deps.onProgress({ step: 'exchanging' });
+    const set = await exchange(deps, pending, params);
+    callback.respond({ ok: true });
+    deps.onProgress({ step: 'signed_in', issuer: school.as.issuer });
+    return set;
+  } catch (error) {
+    const failure = toAuthError(error, 'token_failed');
+    if (failure.code === 'invalid_client') deps.settings.forgetRegistration(school.as.issuer);
+    callback?.respond({ ok: false, message: failure.message });
+    deps.log.warn(`sign-in to ${school.as.issuer} failed: ${failure.code}`);
+    throw failure;
+  } finally {
+    await listener.close();
+  }
+}
+
+/**
+ * SECURITY: `iss` (RFC 9207) and `state` are checked by oauth4webapi before anything else;
+ * an error callback's description is trusted only after that.
+ */
+function checkCallback(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  url: URL,
+  state: string,
+): URLSearchParams {
+  try {
+    return oauth.validateAuthResponse(as, client, url, state);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      const code = error.error === 'access_denied' ? 'access_denied' : 'authorization_failed';
+      throw new AuthError(code, { cause: error, detail: error.error_description ?? error.error });
+    }
+    if (error instanceof oauth.OperationProcessingError) {
+      const expected = (error.cause as { expected?: unknown } | undefined)?.expected;
+      const issMissing =
+        as.authorization_response_iss_parameter_supported === true && !url.searchParams.has('iss');
+      const aboutIssuer = expected === as.issuer || issMissing;
+      throw new AuthError(aboutIssuer ? 'iss_mismatch' : 'state_mismatch', { cause: error });
+    }
+    throw error;
+  }
+}
+
+async function exchange(
+  deps: AuthDeps,
+  pending: Pending,
+  params: URLSearchParams,
+): Promise<TokenSet> {
+  const { school, client, listener, verifier, scopes } = pending;
+  const { as } = school;
+  const tokenUrl = new URL(as.token_endpoint!);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    oauth.None(),
+    params,
+    listener.redirectUri,
+    verifier,
+    {
+      ...requestOptions(deps.fetch, tokenUrl),
+      additionalParameters: { resource: school.resource },
+    },
+  );
+  const result = await oauth.processAuthorizationCodeResponse(as, client, response);
+  deps.mask.add(result.access_token, result.refresh_token, result.id_token);
+  const sub = oauth.getValidatedIdTokenClaims(result)?.sub;
+  const set = tokenSetFrom(result, {
+    issuer: as.issuer,
+    baseUrl: school.baseUrl,
+    clientId: client.client_id,
+    requestedScopes: scopes,
+    now: deps.clock.now(),
+    ...(sub ? { sub } : {}),
+  });
+  const profiled = await withProfile(deps, school, client, set);
+  await deps.store.save(profiled);
+  return profiled;
+}
+
+/**
+ * Fetches the profile (userinfo) and checks that its `sub` is the one the ID token named;
+ * a mismatch means the answer is about someone else and the sign-in is refused.
+ */
+export async function withProfile(
+  deps: AuthDeps,
+  school: SchoolMetadata,
+  client: oauth.Client,
+  set: TokenSet,
+): Promise<TokenSet> {
+  const { as } = school;
+  if (!as.userinfo_endpoint || !set.scopes.includes('openid')) return set;
+  try {
+    const response = await oauth.userInfoRequest(
+      as,
+      client,
+      set.accessToken,
+      requestOptions(deps.fetch, new URL(as.userinfo_endpoint)),
+    );
+    const info = await oauth.processUserInfoResponse(
+      as,
+      client,
+      set.sub ?? oauth.skipSubjectCheck,
+      response,
+    );
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return {
+      ...set,
+      sub: info.sub,
+      profile: { name: text(info.name), email: text(info.email), role: text(info.role) },
+    };
+  } catch (error) {
+    if (
+      error instanceof oauth.OperationProcessingError &&
+      error.code === oauth.JSON_ATTRIBUTE_COMPARISON
+    ) {
+      throw new AuthError('subject_mismatch', { cause: error });
+    }
+    throw toAuthError(error, 'token_failed');
+  }
+}

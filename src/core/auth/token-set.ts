@@ -1,0 +1,68 @@
+import type * as oauth from 'oauth4webapi';
+import { z } from 'zod';
+
+/** Everything core keeps about one school's sign-in. Lives only in core/auth. */
+export const tokenSetSchema = z.object({
+  issuer: z.string(),
+  /** The base URL the user typed (the API's resource identifier). */
+  baseUrl: z.string(),
+  clientId: z.string(),
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1).optional(),
+  /** What the server granted, which may be fewer scopes than were asked for. */
+  scopes: z.array(z.string()),
+  /** Absolute expiry of the access token, ms since the epoch. */
+  expiresAt: z.number(),
+  /** The account (`sub`) this session belongs to. */
+  sub: z.string().optional(),
+  /** The signed-in person, from userinfo (kept encrypted with the tokens). */
+  profile: z
+    .object({
+      name: z.string().optional(),
+      email: z.string().optional(),
+      role: z.string().optional(),
+    })
+    .optional(),
+});
+
+export type TokenSet = z.infer<typeof tokenSetSchema>;
+
+/** Refresh this long before the access token expires, so a request never races expiry. */
+export const REFRESH_MARGIN_MS = 60_000;
+
+/**
+ * Builds a token set from a token response. Granted scopes come from the response's `scope`;
+ * RFC 6749 §5.1 says an absent `scope` means exactly what was requested.
+ */
+export function tokenSetFrom(
+  response: oauth.TokenEndpointResponse,
+  context: {
+    issuer: string;
+    baseUrl: string;
+    clientId: string;
+    requestedScopes: string[];
+    now: number;
+    sub?: string;
+  },
+  previous?: TokenSet,
+): TokenSet {
+  const scopes =
+    response.scope?.split(' ').filter(Boolean) ?? previous?.scopes ?? context.requestedScopes;
+  return {
+    issuer: context.issuer,
+    baseUrl: context.baseUrl,
+    clientId: context.clientId,
+    accessToken: response.access_token,
+    // Servers that do not rotate leave the old refresh token valid and send none.
+    refreshToken: response.refresh_token ?? previous?.refreshToken,
+    scopes,
+    expiresAt: context.now + (response.expires_in ?? 3600) * 1000,
+    sub: context.sub ?? previous?.sub,
+    ...(previous?.profile ? { profile: previous.profile } : {}),
+  };
+}
+
+/** True when the access token should be refreshed before use. */
+export function needsRefresh(set: TokenSet, now: number): boolean {
+  return set.expiresAt - REFRESH_MARGIN_MS <= now;
+}

@@ -1,0 +1,83 @@
+import Conf from 'conf';
+import { z } from 'zod';
+
+const registrationSchema = z.object({
+  clientId: z.string().min(1),
+  redirectUri: z.string().url(),
+  registeredAt: z.number(),
+});
+
+const metadataCacheSchema = z.object({
+  fetchedAt: z.number(),
+  /** The discovered SchoolMetadata as JSON; re-validated where it is read. */
+  metadata: z.unknown(),
+});
+
+const settingsSchema = z.object({
+  /** Client registrations per issuer (public clients: nothing secret in them). */
+  registrations: z.record(z.string(), registrationSchema).default({}),
+  /** Discovered metadata per base URL, so a warm sign-in skips discovery. */
+  metadata: z.record(z.string(), metadataCacheSchema).default({}),
+  /** The user agreed to keep tokens on disk although the OS offers no keyring. */
+  persistWithoutKeyring: z.boolean().default(false),
+});
+
+export type StoredRegistration = z.infer<typeof registrationSchema>;
+type SettingsShape = z.infer<typeof settingsSchema>;
+
+/**
+ * Non-secret settings of core, in one JSON file in the data folder (`conf`, the engine under
+ * electron-store, with an explicit directory so it runs in plain Node). Tokens never go here.
+ */
+export class Settings {
+  private readonly conf: Conf<SettingsShape>;
+
+  constructor(dataDir: string) {
+    this.conf = new Conf<SettingsShape>({
+      cwd: dataDir,
+      configName: 'settings',
+      clearInvalidConfig: true,
+    });
+  }
+
+  private read(): SettingsShape {
+    // A hand-edited or half-written file must not break sign-in: fall back to defaults.
+    const parsed = settingsSchema.safeParse(this.conf.store);
+    return parsed.success ? parsed.data : settingsSchema.parse({});
+  }
+
+  private write(update: (current: SettingsShape) => SettingsShape): void {
+    this.conf.store = update(this.read());
+  }
+
+  registration(issuer: string): StoredRegistration | undefined {
+    return this.read().registrations[issuer];
+  }
+
+  saveRegistration(issuer: string, registration: StoredRegistration): void {
+    this.write((s) => ({ ...s, registrations: { ...s.registrations, [issuer]: registration } }));
+  }
+
+  forgetRegistration(issuer: string): void {
+    this.write((s) => {
+      const { [issuer]: _dropped, ...rest } = s.registrations;
+      return { ...s, registrations: rest };
+    });
+  }
+
+  cachedMetadata(baseUrl: string): { fetchedAt: number; metadata: unknown } | undefined {
+    return this.read().metadata[baseUrl];
+  }
+
+  saveMetadata(baseUrl: string, metadata: unknown, fetchedAt: number): void {
+    this.write((s) => ({ ...s, metadata: { ...s.metadata, [baseUrl]: { fetchedAt, metadata } } }));
+  }
+
+  get persistWithoutKeyring(): boolean {
+    return this.read().persistWithoutKeyring;
+  }
+
+  set persistWithoutKeyring(value: boolean) {
+    this.write((s) => ({ ...s, persistWithoutKeyring: value }));
+  }
+}

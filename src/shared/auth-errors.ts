@@ -1,0 +1,51 @@
+/**
+ * Every way signing in, staying signed in or signing out can fail, with the sentence a school
+ * owner sees. Core raises these codes; the renderer shows the sentence and a way forward.
+ */
+export const AUTH_ERRORS = {
+  invalid_school_address:
+    'That does not look like a school address. Type it like https://school.example.com.',
+  discovery_failed:
+    'Schooldesk could not read the sign-in settings of that school. Check the address and your connection.',
+  issuer_mismatch:
+    'The school’s sign-in settings name a different school. Schooldesk stopped to keep your account safe.',
+  resource_mismatch:
+    'The school’s API describes itself with a different address. Schooldesk stopped to keep your account safe.',
+  insecure_endpoint:
+    'The school asks Schooldesk to sign in over an unencrypted connection. Schooldesk refused.',
+  pkce_unsupported:
+    'This school does not offer the secure sign-in method Schooldesk needs (PKCE with S256).',
+  registration_unsupported:
+    'This school does not let apps register themselves, so Schooldesk cannot sign in to it.',
+  registration_failed: 'The school refused to register Schooldesk as an app.',
+  redirect_refused: 'The school does not accept sign-in returns to this computer.',
+  listener_failed:
+    'Schooldesk could not open a local port to receive the sign-in. Close other apps that may use it and try again.',
+  browser_failed: 'Schooldesk could not open your browser. Use the sign-in link instead.',
+  state_mismatch: 'The sign-in answer did not belong to this attempt. Start the sign-in again.',
+  iss_mismatch:
+    'The sign-in answer came from a different school than expected. Schooldesk stopped to keep your account safe.',
+  access_denied:
+    'Access was not allowed in the browser. Sign in again and choose Allow to continue.',
+  authorization_failed: 'The school could not complete the sign-in.',
+  invalid_grant: 'Your sign-in has ended. Sign in again.',
+  invalid_client: 'The school no longer recognises Schooldesk. Sign in again to register it anew.',
+  token_failed: 'The school did not hand out access after sign-in. Try again.',
+  subject_mismatch:
+    'The school answered with a different account than the one that signed in. Sign in again.',
+  insufficient_scope: 'This needs more access than you granted. Allow it to continue.',
+  step_up_limit: 'Schooldesk asked for more access several times without success. Sign in again.',
+  timeout: 'The sign-in took too long. Start it again when you are ready.',
+  cancelled: 'The sign-in was cancelled.',
+  network_error:
+    'Schooldesk could not reach the school. Check your connection; you are still signed in.',
+  invalid_response: 'The school sent an answer Schooldesk could not read.',
+  not_signed_in: 'You are not signed in to this school.',
+  stored_session_unreadable:
+    'Your saved sign-in could not be read on this computer. Sign in again.',
+  revocation_failed:
+    'You are signed out on this computer, but the school could not be told to cancel Schooldesk’s access.',
+} as const;
+
+/** One of the named sign-in failures. */
+export type AuthErrorCode = keyof typeof AUTH_ERRORS;
