@@ -155,7 +155,7 @@ export async function redirectFromBrowser(
 
 /** Fills the stand-in's login form. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -165,8 +165,9 @@ export function signInAndAllow(email: string, password: string, decline: string[
   return async (page: Page): Promise<void> => {
     const allow = page.getByRole('button', { name: 'Allow' });
     // A browser that is still signed in to the school goes straight to consent.
-    await page.getByLabel('Email').or(allow).waitFor();
-    if (await page.getByLabel('Email').isVisible()) await signIn(page, email, password);
+    await page.getByLabel('Email', { exact: true }).or(allow).waitFor();
+    if (await page.getByLabel('Email', { exact: true }).isVisible())
+      await signIn(page, email, password);
     await allow.waitFor();
     for (const scope of decline) await page.getByLabel(scope, { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Allow' }).click();

@@ -1,0 +1,153 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FileKeyEncryptor } from '../store/file-key-encryptor';
+import { startAuthHarness, type AuthHarness } from '../testing/auth-harness';
+import { signInAndAllow, STAFF } from '../testing/chromium-opener';
+import { isAuthError } from './errors';
+import { ScopeRequiredError } from './authorized-request';
+import { tokenSetSchema, type TokenSet } from './token-set';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuthHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** Reads the stored token set the way the store does (tests only: the app never exposes it). */
+async function storedTokens(dataDir: string): Promise<TokenSet> {
+  const folder = join(dataDir, 'sessions');
+  const [file] = readdirSync(folder);
+  const encryptor = new FileKeyEncryptor(join(dataDir, 'keys', 'session.key'));
+  return tokenSetSchema.parse(
+    JSON.parse((await encryptor.decrypt(readFileSync(join(folder, file!)))).toString('utf8')),
+  );
+}
+
+async function introspect(set: TokenSet, token: string): Promise<{ active: boolean }> {
+  const response = await fetch(`${h.platform.url}/api/oauth/introspect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, client_id: set.clientId }),
+  });
+  return (await response.json()) as { active: boolean };
+}
+
+/** Every file below `dir`, recursively. */
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesBelow(path) : [path];
+  });
+}
+
+describe('sign-in core against the stand-in', () => {
+  it('signs in, calls the API, refreshes, steps up from read to write, and signs out with both tokens inactive', async () => {
+    const { auth, dataDir, progress } = h.service();
+    h.browser.behaviour = signInAndAllow();
+    const session = await auth.signIn(h.platform.url, ['profile', 'email', 'courses:read']);
+    expect(session).toMatchObject({
+      issuer: h.platform.url,
+      name: 'Olivia Owner',
+      email: 'owner@demo.school',
+      role: 'owner',
+    });
+    expect(session.scopes.sort()).toEqual(['courses:read', 'email', 'openid', 'profile']);
+    expect(progress.map((p) => p.step)).toEqual([
+      'discovering',
+      'registering',
+      'waiting_for_browser',
+      'exchanging',
+      'signed_in',
+    ]);
+    expect(JSON.stringify(session)).not.toContain((await storedTokens(dataDir)).accessToken);
+
+    const courses = await auth.request(session.issuer, new URL('/api/v1/courses', h.platform.url));
+    expect(courses.status).toBe(200);
+
+    const before = await storedTokens(dataDir);
+    await auth.refresh(session.issuer);
+    const after = await storedTokens(dataDir);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+
+    // Step-up: a write needs courses:write; the user agrees and the session gets the union.
+    const asked: string[][] = [];
+    const created = await auth.request(session.issuer, new URL('/api/v1/courses', h.platform.url), {
+      method: 'POST',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ name: 'Stepped up', slug: 'stepped-up' }),
+      onScopeRequired: (missing) => {
+        asked.push(missing);
+        return Promise.resolve(true);
+      },
+    });
+    expect(asked).toEqual([['courses:write']]);
+    expect(created.status).toBe(201);
+    expect((await auth.session(session.issuer)).scopes).toEqual(
+      expect.arrayContaining(['courses:read', 'courses:write']),
+    );
+
+    const last = await storedTokens(dataDir);
+    const result = await auth.signOut(session.issuer);
+    expect(result).toEqual({ revoked: true });
+    expect((await introspect(last, last.refreshToken!)).active).toBe(false);
+    expect((await introspect(last, last.accessToken)).active).toBe(false);
+    expect(await auth.signedIn()).toEqual([]);
+    await expect(auth.session(session.issuer)).rejects.toMatchObject({ code: 'not_signed_in' });
+  });
+
+  it('reports missing scopes when the user does not agree to step up', async () => {
+    const { auth } = h.service();
+    h.browser.behaviour = signInAndAllow();
+    const session = await auth.signIn(h.platform.url, ['courses:read']);
+    const error = await auth
+      .request(session.issuer, new URL('/api/v1/students', h.platform.url), {
+        onScopeRequired: () => Promise.resolve(false),
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScopeRequiredError);
+    expect((error as ScopeRequiredError).missingScopes).toEqual(['students:read']);
+  });
+
+  it('caps step-ups when the grant never covers the scope (staff cannot grant writes)', async () => {
+    await h.browser.signOutOfBrowser();
+    const { auth } = h.service();
+    h.browser.behaviour = signInAndAllow(STAFF);
+    const session = await auth.signIn(h.platform.url, ['courses:read']);
+    let asked = 0;
+    const error = await auth
+      .request(session.issuer, new URL('/api/v1/courses', h.platform.url), {
+        method: 'POST',
+        headers: new Headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ name: 'Never', slug: 'never' }),
+        onScopeRequired: () => Promise.resolve(++asked > 0),
+      })
+      .catch((e: unknown) => e);
+    expect(isAuthError(error, 'step_up_limit')).toBe(true);
+    expect(asked).toBe(2);
+    await h.browser.signOutOfBrowser();
+  });
+
+  it('keeps granted scopes from the token response when the user declines some', async () => {
+    const { auth } = h.service();
+    h.browser.behaviour = signInAndAllow(undefined, ['coupons:read']);
+    const session = await auth.signIn(h.platform.url, ['courses:read', 'coupons:read']);
+    expect(session.scopes.sort()).toEqual(['courses:read', 'openid']);
+  });
+
+  it('never writes a token to disk in plain text', async () => {
+    const { auth, dataDir } = h.service();
+    h.browser.behaviour = signInAndAllow();
+    await auth.signIn(h.platform.url, ['courses:read']);
+    const set = await storedTokens(dataDir);
+    const needles = [set.accessToken.slice(5, 17), set.refreshToken!.slice(5, 17)];
+    for (const file of filesBelow(dataDir)) {
+      const content = readFileSync(file).toString('latin1');
+      for (const needle of needles) expect(content.includes(needle), file).toBe(false);
+    }
+    expect(statSync(join(dataDir, 'keys', 'session.key')).mode & 0o777).toBe(0o600);
+  });
+});
