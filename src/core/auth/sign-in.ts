@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { AUTH_ERRORS } from '../../shared/auth-errors';
 import type { AuthDeps } from './deps';
 import type { SchoolMetadata } from './discovery';
 import { AuthError, toAuthError } from './errors';
@@ -57,9 +58,12 @@ export async function beginSignIn(deps: AuthDeps, request: SignInRequest): Promi
     });
     deps.mask.add(state, verifier);
     deps.onProgress({ step: 'waiting_for_browser', authorizationUrl: url });
-    deps.browser
-      .open(url)
-      .catch(() => deps.onProgress({ step: 'browser_failed', authorizationUrl: url }));
+    // A sign-in cancelled from the progress handler must not still open a browser tab.
+    if (!request.signal?.aborted) {
+      deps.browser
+        .open(url)
+        .catch(() => deps.onProgress({ step: 'browser_failed', authorizationUrl: url }));
+    }
     const done = completeSignIn(deps, { school, client, listener, state, verifier, scopes });
     return { authorizationUrl: url, done };
   } catch (error) {
@@ -108,7 +112,8 @@ async function completeSignIn(deps: AuthDeps, pending: Pending): Promise<TokenSe
   } catch (error) {
     const failure = toAuthError(error, 'token_failed');
     if (failure.code === 'invalid_client') deps.settings.forgetRegistration(school.as.issuer);
-    callback?.respond({ ok: false, message: failure.message });
+    // Only our own sentence: the page must repeat nothing the query string carried.
+    callback?.respond({ ok: false, message: AUTH_ERRORS[failure.code] });
     deps.log.warn(`sign-in to ${school.as.issuer} failed: ${failure.code}`);
     throw failure;
   } finally {
@@ -120,7 +125,7 @@ async function completeSignIn(deps: AuthDeps, pending: Pending): Promise<TokenSe
  * SECURITY: `iss` (RFC 9207) and `state` are checked by oauth4webapi before anything else;
  * an error callback's description is trusted only after that.
  */
-function checkCallback(
+export function checkCallback(
   as: oauth.AuthorizationServer,
   client: oauth.Client,
   url: URL,

@@ -36,9 +36,11 @@ export class ChromiumOpener implements BrowserOpener {
 
   open(url: string): Promise<void> {
     this.opened.push(url);
+    // Taken now: a later test may set another behaviour before this page is ready.
+    const behaviour = this.behaviour;
     const run = (async () => {
       const page = await this.context.newPage();
-      await this.behaviour(page, url);
+      await behaviour(page, url);
     })();
     // A behaviour that fails is a test bug: keep it visible instead of waiting for a timeout.
     this.running.push(
@@ -53,6 +55,11 @@ export class ChromiumOpener implements BrowserOpener {
   /** Forgets the school's cookies, so the next sign-in shows the login form again. */
   async signOutOfBrowser(): Promise<void> {
     await this.context.clearCookies();
+  }
+
+  /** Resolves when every behaviour started so far has finished. */
+  async idle(): Promise<void> {
+    await Promise.all(this.running);
   }
 
   async close(): Promise<void> {
