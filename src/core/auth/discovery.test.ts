@@ -14,7 +14,7 @@ type Answer = { status?: number; body: unknown } | { raw: string };
 /** A school server whose every document a test writes by hand, to play a broken or hostile one. */
 async function fakeSchool(
   documents: (base: string) => Record<string, Answer>,
-): Promise<{ base: string; close(): Promise<void> }> {
+): Promise<{ base: string; close: () => Promise<void> }> {
   let base = '';
   const server: Server = createServer((request, response) => {
     const answer = documents(base)[new URL(request.url ?? '/', base).pathname];
