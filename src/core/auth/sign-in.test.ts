@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { startAuthHarness, type AuthHarness } from '../testing/auth-harness';
+import { readStoredTokens, startAuthHarness, type AuthHarness } from '../testing/auth-harness';
 import { signInAndAllow, STAFF } from '../testing/chromium-opener';
 import { isAuthError } from './errors';
 import { ScopeRequiredError } from './authorized-request';
-import { tokenSetSchema, type TokenSet } from './token-set';
+import type { TokenSet } from './token-set';
 
 let h: AuthHarness;
 beforeAll(async () => {
@@ -15,16 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Reads the stored token set the way the store does (tests only: the app never exposes it). */
-async function storedTokens(dataDir: string): Promise<TokenSet> {
-  const folder = join(dataDir, 'sessions');
-  const [file] = readdirSync(folder);
-  const encryptor = new FileKeyEncryptor(join(dataDir, 'keys', 'session.key'));
-  return tokenSetSchema.parse(
-    JSON.parse((await encryptor.decrypt(readFileSync(join(folder, file!)))).toString('utf8')),
-  );
-}
 
 async function introspect(set: TokenSet, token: string): Promise<{ active: boolean }> {
   const response = await fetch(`${h.platform.url}/api/oauth/introspect`, {
@@ -62,14 +51,14 @@ describe('sign-in core against the stand-in', () => {
       'exchanging',
       'signed_in',
     ]);
-    expect(JSON.stringify(session)).not.toContain((await storedTokens(dataDir)).accessToken);
+    expect(JSON.stringify(session)).not.toContain((await readStoredTokens(dataDir)).accessToken);
 
     const courses = await auth.request(session.issuer, new URL('/api/v1/courses', h.platform.url));
     expect(courses.status).toBe(200);
 
-    const before = await storedTokens(dataDir);
+    const before = await readStoredTokens(dataDir);
     await auth.refresh(session.issuer);
-    const after = await storedTokens(dataDir);
+    const after = await readStoredTokens(dataDir);
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
 
@@ -90,7 +79,7 @@ describe('sign-in core against the stand-in', () => {
       expect.arrayContaining(['courses:read', 'courses:write']),
     );
 
-    const last = await storedTokens(dataDir);
+    const last = await readStoredTokens(dataDir);
     const result = await auth.signOut(session.issuer);
     expect(result).toEqual({ revoked: true });
     expect((await introspect(last, last.refreshToken!)).active).toBe(false);
@@ -142,7 +131,7 @@ describe('sign-in core against the stand-in', () => {
     const { auth, dataDir } = h.service();
     h.browser.behaviour = signInAndAllow();
     await auth.signIn(h.platform.url, ['courses:read']);
-    const set = await storedTokens(dataDir);
+    const set = await readStoredTokens(dataDir);
     const needles = [set.accessToken.slice(5, 17), set.refreshToken!.slice(5, 17)];
     for (const file of filesBelow(dataDir)) {
       const content = readFileSync(file).toString('latin1');

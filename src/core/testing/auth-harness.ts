@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
@@ -6,6 +6,7 @@ import type { PlatformOptions } from '../../../e2e/platform/types';
 import { AuthService, type AuthServiceOptions } from '../auth/auth-service';
 import type { SignInProgress } from '../auth/deps';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
+import { tokenSetSchema, type TokenSet } from '../auth/token-set';
 import { ChromiumOpener } from './chromium-opener';
 
 /** A stand-in, a Chromium "system browser" and data folders for AuthService instances. */
@@ -55,4 +56,23 @@ export async function startAuthHarness(
       for (const folder of folders) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Reads a data folder's stored token set the way the store does. Tests only: the app never
+ * hands tokens out of core.
+ */
+export async function readStoredTokens(dataDir: string): Promise<TokenSet> {
+  const folder = join(dataDir, 'sessions');
+  const [file] = readdirSync(folder);
+  const encryptor = new FileKeyEncryptor(join(dataDir, 'keys', 'session.key'));
+  const plain = await encryptor.decrypt(readFileSync(join(folder, file!)));
+  return tokenSetSchema.parse(JSON.parse(plain.toString('utf8')));
+}
+
+/** How many requests the stand-in has seen for `METHOD path` since its counters were reset. */
+export async function countOf(platformUrl: string, route: string): Promise<number> {
+  const response = await fetch(`${platformUrl}/__control/counters`);
+  const counters = (await response.json()) as { byRoute: Record<string, { total: number }> };
+  return counters.byRoute[route]?.total ?? 0;
 }
