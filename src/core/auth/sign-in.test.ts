@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStoredTokens, startAuthHarness, type AuthHarness } from '../testing/auth-harness';
 import { signInAndAllow, STAFF } from '../testing/chromium-opener';
+import { startPlatform } from '../../../e2e/platform/server';
 import { isAuthError } from './errors';
 import { ScopeRequiredError } from './authorized-request';
 import type { TokenSet } from './token-set';
@@ -138,5 +139,28 @@ describe('sign-in core against the stand-in', () => {
       for (const needle of needles) expect(content.includes(needle), file).toBe(false);
     }
     expect(statSync(join(dataDir, 'keys', 'session.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps one session per school: signing in to a second school keeps the first', async () => {
+    const second = await startPlatform({ students: 0 });
+    try {
+      const { auth } = h.service();
+      h.browser.behaviour = signInAndAllow();
+      const first = await auth.signIn(h.platform.url, ['courses:read']);
+      const other = await auth.signIn(second.url, ['pages:read']);
+      expect(new Set((await auth.signedIn()).map((s) => s.issuer))).toEqual(
+        new Set([first.issuer, other.issuer]),
+      );
+      expect(
+        (await auth.request(first.issuer, new URL('/api/v1/courses', h.platform.url))).status,
+      ).toBe(200);
+      expect((await auth.request(other.issuer, new URL('/api/v1/pages', second.url))).status).toBe(
+        200,
+      );
+      await auth.signOut(other.issuer);
+      expect((await auth.signedIn()).map((s) => s.issuer)).toEqual([first.issuer]);
+    } finally {
+      await second.close();
+    }
   });
 });

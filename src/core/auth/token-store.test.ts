@@ -1,0 +1,104 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Encryptor } from '../adapters';
+import { FileKeyEncryptor } from '../store/file-key-encryptor';
+import { TokenStore } from './token-store';
+import type { TokenSet } from './token-set';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schooldesk-store-'));
+  folders.push(dir);
+  return dir;
+}
+
+const set: TokenSet = {
+  issuer: 'https://school.example',
+  baseUrl: 'https://school.example',
+  clientId: 'client-1',
+  accessToken: 'access-token-value-0123456789',
+  refreshToken: 'refresh-token-value-0123456789',
+  scopes: ['openid', 'courses:read'],
+  expiresAt: Date.now() + 3_600_000,
+};
+
+/**
+ * safeStorage's `basic_text` backend, reproduced honestly: it "encrypts" with a fixed,
+ * well-known key, which is why it counts as no protection at all.
+ */
+function basicTextEncryptor(keyFile: string): Encryptor {
+  const inner = new FileKeyEncryptor(keyFile);
+  return {
+    protection: 'basic_text',
+    encrypt: (b) => inner.encrypt(b),
+    decrypt: (b) => inner.decrypt(b),
+  };
+}
+
+describe('TokenStore', () => {
+  it('round-trips a token set through the encryptor, on disk only encrypted', async () => {
+    const dir = folder();
+    const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    await store.save(set);
+    const reopened = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    expect(await reopened.load(set.issuer)).toEqual(set);
+    expect(await reopened.issuers()).toEqual([set.issuer]);
+  });
+
+  it('deletes a blob that will not decrypt and asks for a new sign-in', async () => {
+    const dir = folder();
+    await new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false).save(set);
+    // Another key: what a copied profile or a reset keyring looks like.
+    const otherKey = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'other-key')), () => false);
+    await expect(otherKey.load(set.issuer)).rejects.toMatchObject({
+      code: 'stored_session_unreadable',
+    });
+    expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
+    await expect(otherKey.load(set.issuer)).resolves.toBeUndefined();
+  });
+
+  it('treats a truncated file the same way', async () => {
+    const dir = folder();
+    const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    await store.save(set);
+    const [file] = readdirSync(join(dir, 'sessions'));
+    writeFileSync(join(dir, 'sessions', file!), Buffer.from([1, 2, 3]));
+    const fresh = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    await expect(fresh.load(set.issuer)).rejects.toMatchObject({
+      code: 'stored_session_unreadable',
+    });
+  });
+
+  it('keeps tokens in memory only without a real keyring, unless the user opts in', async () => {
+    const dir = folder();
+    let optedIn = false;
+    const store = new TokenStore(dir, basicTextEncryptor(join(dir, 'key')), () => optedIn);
+    expect(store.persistsToDisk).toBe(false);
+    await store.save(set);
+    expect(await store.load(set.issuer)).toEqual(set);
+    expect(existsSync(join(dir, 'sessions'))).toBe(false);
+
+    optedIn = true;
+    expect(store.persistsToDisk).toBe(true);
+    await store.save(set);
+    expect(readdirSync(join(dir, 'sessions'))).toHaveLength(1);
+
+    optedIn = false;
+    await store.save(set);
+    expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
+  });
+
+  it('delete forgets memory and disk', async () => {
+    const dir = folder();
+    const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    await store.save(set);
+    store.delete(set.issuer);
+    expect(await store.load(set.issuer)).toBeUndefined();
+    expect(await store.issuers()).toEqual([]);
+  });
+});
