@@ -171,7 +171,8 @@ async function exchange(
   );
   const result = await oauth.processAuthorizationCodeResponse(as, client, response);
   deps.mask.add(result.access_token, result.refresh_token, result.id_token);
-  const sub = oauth.getValidatedIdTokenClaims(result)?.sub;
+  const idClaims = oauth.getValidatedIdTokenClaims(result);
+  const sub = idClaims?.sub;
   const set = tokenSetFrom(result, {
     issuer: as.issuer,
     baseUrl: school.baseUrl,
@@ -180,14 +181,28 @@ async function exchange(
     now: deps.clock.now(),
     ...(sub ? { sub } : {}),
   });
-  const profiled = await withProfile(deps, school, client, set);
+  const profiled = await withProfile(deps, school, client, {
+    ...set,
+    profile: profileFrom(idClaims ?? {}),
+  });
   await deps.store.save(profiled);
   return profiled;
 }
 
+/** The profile fields of an ID token or userinfo answer. */
+function profileFrom(claims: Record<string, unknown>): NonNullable<TokenSet['profile']> {
+  const profile: NonNullable<TokenSet['profile']> = {};
+  for (const key of ['name', 'email', 'role'] as const) {
+    if (typeof claims[key] === 'string') profile[key] = claims[key];
+  }
+  return profile;
+}
+
 /**
  * Fetches the profile (userinfo) and checks that its `sub` is the one the ID token named;
- * a mismatch means the answer is about someone else and the sign-in is refused.
+ * a mismatch means the answer is about someone else and the sign-in is refused. A server
+ * whose userinfo will not take an API-bound token (oidc-provider refuses any token with an
+ * audience) leaves the profile from the ID token: the sign-in itself is sound.
  */
 export async function withProfile(
   deps: AuthDeps,
@@ -197,25 +212,31 @@ export async function withProfile(
 ): Promise<TokenSet> {
   const { as } = school;
   if (!as.userinfo_endpoint || !set.scopes.includes('openid')) return set;
+  let response: Response;
   try {
-    const response = await oauth.userInfoRequest(
+    response = await oauth.userInfoRequest(
       as,
       client,
       set.accessToken,
       requestOptions(deps.fetch, new URL(as.userinfo_endpoint)),
     );
+  } catch (error) {
+    throw toAuthError(error, 'token_failed');
+  }
+  if (!response.ok) {
+    deps.log.warn(
+      `userinfo at ${as.issuer} answered ${response.status}; using the ID token's profile`,
+    );
+    return set;
+  }
+  try {
     const info = await oauth.processUserInfoResponse(
       as,
       client,
       set.sub ?? oauth.skipSubjectCheck,
       response,
     );
-    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-    return {
-      ...set,
-      sub: info.sub,
-      profile: { name: text(info.name), email: text(info.email), role: text(info.role) },
-    };
+    return { ...set, sub: info.sub, profile: { ...set.profile, ...profileFrom(info) } };
   } catch (error) {
     if (
       error instanceof oauth.OperationProcessingError &&
