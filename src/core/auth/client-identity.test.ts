@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
-import { countOf, startAuthHarness, type AuthHarness } from '../testing/auth-harness';
+import {
+  countOf,
+  readStoredTokens,
+  startAuthHarness,
+  type AuthHarness,
+} from '../testing/auth-harness';
 import { signInAndAllow } from '../testing/chromium-opener';
 
 let h: AuthHarness;
@@ -95,5 +100,20 @@ describe('client identity and sign-out', () => {
       code: 'subject_mismatch',
     });
     expect(await auth.signedIn()).toEqual([]);
+  });
+
+  it('registers anew after invalid_client', async () => {
+    const { auth, dataDir, progress } = h.service();
+    const session = await auth.signIn(h.platform.url, ['courses:read']);
+    const { clientId } = await readStoredTokens(dataDir);
+    // The school forgets the app (an admin deleted it): its adapter is the stand-in's store.
+    const { adapter } = h.platform.provider.Client as unknown as {
+      adapter: { destroy(id: string): Promise<void> };
+    };
+    await adapter.destroy(clientId);
+    await expect(auth.refresh(session.issuer)).rejects.toMatchObject({ code: 'invalid_client' });
+    await auth.signIn(h.platform.url, ['courses:read']);
+    expect(progress.filter((p) => p.step === 'registering')).toHaveLength(2);
+    expect((await readStoredTokens(dataDir)).clientId).not.toBe(clientId);
   });
 });
