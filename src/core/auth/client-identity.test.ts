@@ -17,17 +17,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${h.platform.url}/__control${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
 describe('client identity and sign-out', () => {
   it('registers once per issuer and reuses the registration (warm sign-in skips discovery too)', async () => {
     const { auth, progress } = h.service();
-    await control('/reset');
+    await h.control('/reset');
     await auth.signIn(h.platform.url, ['courses:read']);
     await auth.signIn(h.platform.url, ['courses:read']);
     expect(await countOf(h.platform.url, 'POST /api/oauth/register')).toBe(1);
@@ -71,12 +64,12 @@ describe('client identity and sign-out', () => {
     const wiped: string[] = [];
     const { auth } = h.service({ wipeSchoolData: (issuer) => void wiped.push(issuer) });
     const session = await auth.signIn(h.platform.url, ['courses:read']);
-    await control('/faults', { rate: 1, kind: '503', pathPrefix: '/api/oauth/revoke' });
+    await h.control('/faults', { rate: 1, kind: '503', pathPrefix: '/api/oauth/revoke' });
     try {
       const result = await auth.signOut(session.issuer);
       expect(result).toMatchObject({ revoked: false, error: { code: 'revocation_failed' } });
     } finally {
-      await control('/reset');
+      await h.control('/reset');
     }
     expect(wiped).toEqual([session.issuer]);
     expect(await auth.signedIn()).toEqual([]);

@@ -16,13 +16,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const control = (path: string, body: unknown = {}) =>
-  fetch(`${h.platform.url}/__control${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
 const coursesUrl = () => new URL('/api/v1/courses?perPage=1', h.platform.url);
 
 describe('staying signed in', () => {
@@ -30,8 +23,8 @@ describe('staying signed in', () => {
     const { auth, dataDir } = h.service();
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     const before = await readStoredTokens(dataDir);
-    await control(`/clients/${before.clientId}/expire-tokens`);
-    await control('/reset');
+    await h.control(`/clients/${before.clientId}/expire-tokens`);
+    await h.control('/reset');
 
     const statuses = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -53,7 +46,7 @@ describe('staying signed in', () => {
     let now = Date.now();
     const { auth } = h.service({ clock: { now: () => now } });
     const session = await auth.signIn(h.platform.url, ['courses:read']);
-    await control('/reset');
+    await h.control('/reset');
     now = session.expiresAt - 1000;
     const statuses = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -69,7 +62,7 @@ describe('staying signed in', () => {
     const { auth, dataDir } = h.service();
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     const { clientId } = await readStoredTokens(dataDir);
-    await control(`/clients/${clientId}/revoke-tokens`);
+    await h.control(`/clients/${clientId}/revoke-tokens`);
     await expect(auth.refresh(session.issuer)).rejects.toMatchObject({ code: 'invalid_grant' });
     expect(await auth.signedIn()).toEqual([]);
   });
@@ -77,11 +70,11 @@ describe('staying signed in', () => {
   it('a network error on refresh keeps the tokens', async () => {
     const { auth } = h.service();
     const session = await auth.signIn(h.platform.url, ['courses:read']);
-    await control('/faults', { rate: 1, kind: 'drop', pathPrefix: '/api/oauth/token' });
+    await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: '/api/oauth/token' });
     try {
       await expect(auth.refresh(session.issuer)).rejects.toMatchObject({ code: 'network_error' });
     } finally {
-      await control('/reset');
+      await h.control('/reset');
     }
     expect((await auth.signedIn()).map((s) => s.issuer)).toEqual([session.issuer]);
     await expect(auth.refresh(session.issuer)).resolves.toMatchObject({ issuer: session.issuer });
@@ -92,14 +85,14 @@ describe('staying signed in', () => {
     // A real server that invalidates every access token just before the API sees it.
     const hostileFetch: typeof fetch = async (input, init) => {
       if (String(input instanceof Request ? input.url : input).includes('/api/v1/')) {
-        await control(`/clients/${clientId}/expire-tokens`);
+        await h.control(`/clients/${clientId}/expire-tokens`);
       }
       return fetch(input, init);
     };
     const { auth, dataDir } = h.service({ fetch: hostileFetch });
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     clientId = (await readStoredTokens(dataDir)).clientId;
-    await control('/reset');
+    await h.control('/reset');
     await expect(auth.request(session.issuer, coursesUrl())).rejects.toMatchObject({
       code: 'invalid_grant',
     });

@@ -19,6 +19,8 @@ export type AuthHarness = {
     dataDir: string;
     progress: SignInProgress[];
   };
+  /** POSTs to the stand-in's control API (faults, token expiry, counters reset). */
+  control(path: string, body?: unknown): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -49,6 +51,13 @@ export async function startAuthHarness(
         dataDir,
       });
       return { auth, dataDir, progress };
+    },
+    control(path, body = {}) {
+      return fetch(`${platform.url}/__control${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     },
     async close() {
       await browser.close();
