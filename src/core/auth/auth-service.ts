@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from '../adapters';
 import { systemClock } from '../adapters';
 import { Settings } from '../store/settings';
@@ -56,7 +55,7 @@ export class AuthService {
       browser: options.browser,
       settings,
       store: new TokenStore(
-        join(options.dataDir),
+        options.dataDir,
         options.encryptor,
         () => settings.persistWithoutKeyring,
       ),

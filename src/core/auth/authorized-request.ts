@@ -42,6 +42,10 @@ export async function authorizedRequest(
   request: AuthorizedRequest = {},
 ): Promise<Response> {
   let set = await sessions.fresh(issuer);
+  // SECURITY: the token goes only to the school it was issued for, never to another origin.
+  if (url.origin !== new URL(set.baseUrl).origin) {
+    throw new AuthError('insecure_endpoint', { detail: `${url.origin} is not ${set.baseUrl}` });
+  }
   let refreshedAfter401 = false;
   let stepUps = 0;
   for (;;) {

@@ -56,6 +56,12 @@ describe('sign-in core against the stand-in', () => {
 
     const courses = await auth.request(session.issuer, new URL('/api/v1/courses', h.platform.url));
     expect(courses.status).toBe(200);
+    // The token is never sent to another origin, even one on the same machine.
+    await expect(
+      auth.request(session.issuer, new URL('http://127.0.0.1:9/steal')),
+    ).rejects.toMatchObject({
+      code: 'insecure_endpoint',
+    });
 
     const before = await readStoredTokens(dataDir);
     await auth.refresh(session.issuer);
