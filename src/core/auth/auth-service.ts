@@ -5,7 +5,7 @@ import { authorizedRequest, type AuthorizedRequest } from './authorized-request'
 import type { AuthDeps, SignInProgress } from './deps';
 import { maskedLogger, SecretMask, silentLog } from './secret-mask';
 import { Sessions } from './session';
-import { beginSignIn, type SignInAttempt } from './sign-in';
+import { beginSignIn } from './sign-in';
 import { signOut, type SignOutResult } from './sign-out';
 import type { TokenSet } from './token-set';
 import { TokenStore } from './token-store';
@@ -34,6 +34,8 @@ export type SessionSummary = {
   email: string | undefined;
   role: string | undefined;
   scopes: string[];
+  /** Asked for at sign-in but not granted (declined at consent). */
+  declinedScopes: string[];
   expiresAt: number;
 };
 
@@ -70,15 +72,38 @@ export class AuthService {
     this.wipeSchoolData = options.wipeSchoolData ?? (() => {});
   }
 
-  /** Starts a sign-in; see beginSignIn. */
-  beginSignIn(school: string, scopes: string[], signal?: AbortSignal): Promise<SignInAttempt> {
-    return beginSignIn(this.deps, { school, scopes, signal });
+  /**
+   * Starts a sign-in; see beginSignIn. `done` settles with the session's summary (never its
+   * tokens), and a successful school joins the recent schools.
+   */
+  async beginSignIn(
+    school: string,
+    scopes: string[],
+    signal?: AbortSignal,
+    onProgress?: (event: SignInProgress) => void,
+  ): Promise<{ authorizationUrl: string; done: Promise<SessionSummary> }> {
+    const deps = onProgress
+      ? {
+          ...this.deps,
+          onProgress: (e: SignInProgress) => (this.deps.onProgress(e), onProgress(e)),
+        }
+      : this.deps;
+    const attempt = await beginSignIn(deps, { school, scopes, signal });
+    const done = attempt.done.then((set) => {
+      this.deps.settings.rememberSchool(set.baseUrl);
+      return summaryOf(set);
+    });
+    return { authorizationUrl: attempt.authorizationUrl, done };
   }
 
   /** Signs in and waits for the result. */
   async signIn(school: string, scopes: string[], signal?: AbortSignal): Promise<SessionSummary> {
-    const attempt = await this.beginSignIn(school, scopes, signal);
-    return summaryOf(await attempt.done);
+    return (await this.beginSignIn(school, scopes, signal)).done;
+  }
+
+  /** Base URLs signed in to before, most recent first. */
+  recentSchools(): string[] {
+    return this.deps.settings.recentSchools;
   }
 
   /** Summaries of every school signed in on this computer. */
@@ -145,6 +170,7 @@ export function summaryOf(set: TokenSet): SessionSummary {
     email: set.profile?.email,
     role: set.profile?.role,
     scopes: set.scopes,
+    declinedScopes: (set.requestedScopes ?? []).filter((s) => !set.scopes.includes(s)),
     expiresAt: set.expiresAt,
   };
 }

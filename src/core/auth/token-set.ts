@@ -11,6 +11,8 @@ export const tokenSetSchema = z.object({
   refreshToken: z.string().min(1).optional(),
   /** What the server granted, which may be fewer scopes than were asked for. */
   scopes: z.array(z.string()),
+  /** What the user asked for at sign-in, to show what was declined. */
+  requestedScopes: z.array(z.string()).optional(),
   /** Absolute expiry of the access token, ms since the epoch. */
   expiresAt: z.number(),
   /** The account (`sub`) this session belongs to. */
@@ -56,6 +58,7 @@ export function tokenSetFrom(
     // Servers that do not rotate leave the old refresh token valid and send none.
     refreshToken: response.refresh_token ?? previous?.refreshToken,
     scopes,
+    requestedScopes: previous?.requestedScopes ?? context.requestedScopes,
     expiresAt: context.now + (response.expires_in ?? 3600) * 1000,
     sub: context.sub ?? previous?.sub,
     ...(previous?.profile ? { profile: previous.profile } : {}),

@@ -20,6 +20,8 @@ const settingsSchema = z.object({
   metadata: z.record(z.string(), metadataCacheSchema).default({}),
   /** The user agreed to keep tokens on disk although the OS offers no keyring. */
   persistWithoutKeyring: z.boolean().default(false),
+  /** Base URLs the user connected to, most recent first. */
+  recentSchools: z.array(z.string()).default([]),
 });
 
 export type StoredRegistration = z.infer<typeof registrationSchema>;
@@ -71,6 +73,19 @@ export class Settings {
 
   saveMetadata(baseUrl: string, metadata: unknown, fetchedAt: number): void {
     this.write((s) => ({ ...s, metadata: { ...s.metadata, [baseUrl]: { fetchedAt, metadata } } }));
+  }
+
+  /** Base URLs the user connected to, most recent first. */
+  get recentSchools(): string[] {
+    return this.read().recentSchools;
+  }
+
+  /** Puts `baseUrl` first in the recent schools (at most eight are kept). */
+  rememberSchool(baseUrl: string): void {
+    this.write((s) => ({
+      ...s,
+      recentSchools: [baseUrl, ...s.recentSchools.filter((b) => b !== baseUrl)].slice(0, 8),
+    }));
   }
 
   get persistWithoutKeyring(): boolean {

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import {
+  BRIDGE_ERRORS,
+  contract,
+  type Channel,
+  type Contract,
+  type ErrorCode,
+  type Result,
+} from '../shared/contract';
+import type { LogSink } from './adapters';
+import { AuthError } from './auth/errors';
+import type { Services } from './services';
+
+type Handler<C extends Channel> = (
+  request: z.infer<Contract[C]['request']>,
+) => Promise<z.input<Contract[C]['response']>>;
+export type Handlers = { [C in Channel]: Handler<C> };
+
+/** The handler table: one function per channel, shared by the Electron and web hosts. */
+export function createHandlers(services: Services): Handlers {
+  const { auth, signIns } = services;
+  const current = async () => ({
+    sessions: await auth.signedIn(),
+    tokensPersist: auth.tokensPersist,
+    keyringAvailable: services.keyringAvailable,
+  });
+  return {
+    'session:current': current,
+    'session:signIn': ({ school, scopes }) => signIns.start(school, scopes),
+    'session:grantMore': async ({ issuer, scopes }) => {
+      const session = await auth.session(issuer);
+      return signIns.start(session.baseUrl, [...new Set([...session.scopes, ...scopes])]);
+    },
+    'session:cancel': ({ attemptId }) => Promise.resolve({ cancelled: signIns.cancel(attemptId) }),
+    'session:signOut': async ({ issuer }) => {
+      const result = await auth.signOut(issuer);
+      return result.revoked ? { revoked: true } : { revoked: false, message: result.error.message };
+    },
+    'schools:recent': () => Promise.resolve(auth.recentSchools()),
+    'settings:setKeepSignedInWithoutKeyring': ({ allowed }) => {
+      auth.setPersistWithoutKeyring(allowed);
+      return Promise.resolve({ tokensPersist: auth.tokensPersist });
+    },
+  };
+}
+
+const fail = (
+  code: ErrorCode,
+  message: string = BRIDGE_ERRORS[code as keyof typeof BRIDGE_ERRORS],
+) => ({ ok: false, error: { code, message } }) as const;
+
+/**
+ * The one wrapper every request passes through, in both hosts.
+ * SECURITY: it refuses senders the host did not vouch for, unknown channels and requests that
+ * do not match the contract; answers are parsed with the contract too, so nothing but the
+ * declared fields (never a token) leaves core. Nothing throws raw across the bridge.
+ */
+export async function handle(
+  handlers: Handlers,
+  channel: unknown,
+  request: unknown,
+  context: { trustedSender: boolean; log?: LogSink },
+): Promise<Result<unknown>> {
+  if (!context.trustedSender) return fail('forbidden');
+  if (typeof channel !== 'string' || !Object.hasOwn(contract, channel))
+    return fail('unknown_channel');
+  const name = channel as Channel;
+  const parsed = contract[name].request.safeParse(request);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return fail(
+      'invalid_request',
+      first?.message && first.code === 'custom' ? first.message : BRIDGE_ERRORS.invalid_request,
+    );
+  }
+  try {
+    const data: unknown = await (handlers[name] as (r: unknown) => Promise<unknown>)(parsed.data);
+    return { ok: true, data: contract[name].response.parse(data) };
+  } catch (error) {
+    if (error instanceof AuthError) return fail(error.code, error.message);
+    context.log?.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return fail('internal');
+  }
+}

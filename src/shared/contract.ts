@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { AUTH_ERRORS } from './auth-errors';
+import { CHOOSABLE_SCOPES } from './scope-catalog';
+
+/**
+ * The one contract between the renderer and the main side: each channel `domain:action` with
+ * zod schemas for its request and response. Both hosts (Electron IPC and the web host's
+ * HTTP bridge) serve exactly this table, and the renderer's API is derived from it.
+ */
+
+const schoolAddress = z.string().trim().min(1, 'Type the school’s address.').max(2048);
+const issuer = z.string().url().max(2048);
+const scopeList = z
+  .array(z.enum(CHOOSABLE_SCOPES as [string, ...string[]]))
+  .max(CHOOSABLE_SCOPES.length);
+const attemptId = z.string().uuid();
+const empty = z.object({}).strict();
+
+/** A signed-in school as the renderer sees it: never a token. */
+export const sessionSummary = z.object({
+  issuer: z.string(),
+  baseUrl: z.string(),
+  sub: z.string().optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  role: z.string().optional(),
+  scopes: z.array(z.string()),
+  /** Scopes that were asked for but not granted (declined at consent). */
+  declinedScopes: z.array(z.string()),
+  expiresAt: z.number(),
+});
+export type SessionSummaryView = z.infer<typeof sessionSummary>;
+
+const signInStarted = z.object({ attemptId, authorizationUrl: z.string().url() });
+
+export const contract = {
+  'session:current': {
+    request: empty,
+    response: z.object({
+      sessions: z.array(sessionSummary),
+      /** Whether tokens are kept on disk (encrypted) or in memory only. */
+      tokensPersist: z.boolean(),
+      /** False on Linux without a keyring (safeStorage `basic_text`). */
+      keyringAvailable: z.boolean(),
+    }),
+  },
+  'session:signIn': {
+    request: z.object({ school: schoolAddress, scopes: scopeList }).strict(),
+    response: signInStarted,
+  },
+  'session:grantMore': {
+    request: z.object({ issuer, scopes: scopeList.min(1) }).strict(),
+    response: signInStarted,
+  },
+  'session:cancel': {
+    request: z.object({ attemptId }).strict(),
+    response: z.object({ cancelled: z.boolean() }),
+  },
+  'session:signOut': {
+    request: z.object({ issuer }).strict(),
+    response: z.object({ revoked: z.boolean(), message: z.string().optional() }),
+  },
+  'schools:recent': {
+    request: empty,
+    response: z.array(z.string()),
+  },
+  'settings:setKeepSignedInWithoutKeyring': {
+    request: z.object({ allowed: z.boolean() }).strict(),
+    response: z.object({ tokensPersist: z.boolean() }),
+  },
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
+export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
+export const CHANNELS = Object.keys(contract) as Channel[];
+
+/** Error codes of the bridge itself, beside the sign-in codes. */
+export const BRIDGE_ERRORS = {
+  invalid_request: 'Schooldesk received a request it could not understand.',
+  unknown_channel: 'Schooldesk received a request for something it does not do.',
+  forbidden: 'This request did not come from Schooldesk’s own window.',
+  internal: 'Something went wrong inside Schooldesk. Try again.',
+} as const;
+
+export type ErrorCode = keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS;
+
+/** What every channel answers: data, or a coded error with a sentence. Nothing throws raw. */
+export type Result<T> =
+  { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** Events pushed from the main side over the one event channel. */
+export const appEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('signIn:progress'),
+    attemptId,
+    step: z.enum([
+      'discovering',
+      'registering',
+      'waiting_for_browser',
+      'browser_failed',
+      'exchanging',
+      'signed_in',
+    ]),
+  }),
+  z.object({ type: z.literal('signIn:finished'), attemptId, session: sessionSummary }),
+  z.object({
+    type: z.literal('signIn:failed'),
+    attemptId,
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+  z.object({ type: z.literal('session:changed'), sessions: z.array(sessionSummary) }),
+]);
+export type AppEvent = z.infer<typeof appEvent>;
+
+/** The name of the one event channel (an IPC channel in Electron, SSE in the web host). */
+export const EVENT_CHANNEL = 'schooldesk:event';
