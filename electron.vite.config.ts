@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -43,9 +44,22 @@ export default defineConfig({
   },
   renderer: {
     plugins: [react(), devOnlyCspRelaxation()],
+    define: { __SCHOOLDESK_VERSION__: JSON.stringify(pkg.version) },
     build: {
       // No source maps in the shipped renderer: they would only expose source paths.
       sourcemap: false,
+      rolldownOptions: {
+        // The web host's bridge is built beside the app under a fixed name, so the web host
+        // can load it before the app; Electron's window never references it.
+        input: {
+          index: fileURLToPath(new URL('./src/renderer/index.html', import.meta.url)),
+          'web-bridge': fileURLToPath(new URL('./src/web/client/web-bridge.ts', import.meta.url)),
+        },
+        output: {
+          entryFileNames: (chunk) =>
+            chunk.name === 'web-bridge' ? 'web-bridge.js' : 'assets/[name]-[hash].js',
+        },
+      },
     },
   },
 });

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import open from 'open';
+import type { BrowserOpener, LogSink } from '../core/adapters';
+import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
+import { startWebHost } from './server';
+
+/** `npm run web -- [--port <n>] [--data <dir>] [--no-browser]`: Schooldesk in your browser. */
+const usage = 'Usage: npm run web -- [--port <n>] [--data <dir>] [--no-browser]';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const rendererDir = join(root, 'out', 'renderer');
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        data: { type: 'string', default: join(homedir(), '.schooldesk') },
+        'no-browser': { type: 'boolean', default: false },
+      },
+    });
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error('--port must be a whole number from 0 to 65535.');
+    return { port, dataDir: values.data, noBrowser: values['no-browser'] };
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const log: LogSink = maskedLogger(
+  { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
+  new SecretMask(),
+);
+
+async function main(): Promise<void> {
+  const { port, dataDir, noBrowser } = options();
+  if (
+    !existsSync(join(rendererDir, 'index.html')) ||
+    !existsSync(join(rendererDir, 'web-bridge.js'))
+  ) {
+    console.log('Building the app first (npm run build) …');
+    const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0)
+      throw new Error('the app could not be built; run npm run build to see why');
+  }
+  const browser: BrowserOpener = noBrowser
+    ? { open: (url) => Promise.resolve(void console.log(`Open this address to sign in: ${url}`)) }
+    : { open: async (url) => void (await open(url)) };
+  const host = await startWebHost({ port, dataDir, rendererDir, browser, log });
+  const stop = () => void host.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  console.log(`Schooldesk ready at ${host.url}/#${host.secret}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Schooldesk could not start: ${(error as Error).message}`);
+  process.exit(1);
+});

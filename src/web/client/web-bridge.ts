@@ -1,0 +1,84 @@
+import { buildSchooldeskApi, type Invoke, type Subscribe } from '../../shared/bridge-api';
+import type { AppEvent, Channel, RequestOf, ResponseOf, Result } from '../../shared/contract';
+
+/**
+ * The web host's bridge: installs the same `window.schooldesk` the Electron preload exposes,
+ * over same-origin HTTP. It loads before the app, so the renderer never knows its host.
+ *
+ * SECURITY: the per-run secret arrives once, in the URL fragment (never sent to a server,
+ * never a cookie). It is moved to sessionStorage so a reload keeps working, and the fragment
+ * is removed from the address bar and history.
+ */
+const SECRET_KEY = 'schooldesk.bridge-secret';
+
+function takeSecret(): string {
+  const fromFragment = location.hash.slice(1);
+  if (fromFragment) {
+    sessionStorage.setItem(SECRET_KEY, fromFragment);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+  return sessionStorage.getItem(SECRET_KEY) ?? '';
+}
+
+const secret = takeSecret();
+const headers = { 'content-type': 'application/json', 'x-schooldesk-secret': secret };
+
+const invoke: Invoke = async <C extends Channel>(channel: C, request: RequestOf<C>) => {
+  const response = await fetch(`/bridge/${encodeURIComponent(channel)}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(request),
+  });
+  // The host answers every call with the contract's Result shape, errors included.
+  return (await response.json()) as Result<ResponseOf<C>>;
+};
+
+const listeners = new Set<(event: AppEvent) => void>();
+let streaming = false;
+
+/** Reads the server-sent event stream (through fetch, so the secret travels in a header). */
+async function stream(): Promise<void> {
+  streaming = true;
+  try {
+    const response = await fetch('/bridge/events', { headers });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = frame
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
+        if (data) for (const listener of listeners) listener(JSON.parse(data) as AppEvent);
+      }
+    }
+  } catch {
+    // The stream drops when the host stops or the network hiccups; reconnect below.
+  }
+  streaming = false;
+  if (listeners.size > 0) setTimeout(() => void stream(), 1000);
+}
+
+const subscribe: Subscribe = (listener) => {
+  listeners.add(listener);
+  if (!streaming) void stream();
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+declare const __SCHOOLDESK_VERSION__: string;
+const version = typeof __SCHOOLDESK_VERSION__ === 'string' ? __SCHOOLDESK_VERSION__ : 'web';
+
+Object.defineProperty(window, 'schooldesk', {
+  value: Object.freeze(buildSchooldeskApi(version, invoke, subscribe)),
+  writable: false,
+  configurable: false,
+});

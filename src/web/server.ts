@@ -1,0 +1,167 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
+import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
+import { createHandlers, handle } from '../core/handlers';
+import { createServices } from '../core/services';
+import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
+import { staticFile, withWebBridge } from './static-files';
+
+export type WebHostOptions = {
+  port: number;
+  dataDir: string;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  browser: BrowserOpener;
+  log: LogSink;
+  fetch?: Fetch;
+};
+
+export type WebHost = { url: string; secret: string; close(): Promise<void> };
+
+/** SECURITY: what the page may load: our own bundles only, nothing inline, nothing remote. */
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The web host: the built renderer plus core's handler table over loopback HTTP, for our
+ * machines (no Electron binary) and for users who cannot run the desktop shell.
+ *
+ * SECURITY: it binds 127.0.0.1 only; every request must name this host exactly (DNS
+ * rebinding); bridge calls must come from this origin and carry the per-run secret, which
+ * reaches the page once through the URL fragment.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const secret = randomBytes(32).toString('base64url');
+  const streams = new Set<ServerResponse>();
+  const emit = (event: AppEvent) => {
+    const frame = `event: ${EVENT_CHANNEL}\ndata: ${JSON.stringify(event)}\n\n`;
+    for (const response of streams) response.write(frame);
+  };
+  const services = createServices({
+    dataDir: options.dataDir,
+    encryptor: new FileKeyEncryptor(join(options.dataDir, 'keys', 'session.key')),
+    browser: options.browser,
+    emit,
+    log: options.log,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const handlers = createHandlers(services);
+  const server = createServer();
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const isSecret = (value: string | undefined) => {
+    const given = Buffer.from(value ?? '');
+    const expected = Buffer.from(secret);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    void (async () => {
+      response.setHeader('Content-Security-Policy', CSP);
+      response.setHeader('X-Content-Type-Options', 'nosniff');
+      response.setHeader('Referrer-Policy', 'no-referrer');
+      response.setHeader('Cache-Control', 'no-store');
+      if (request.headers.host !== origin.slice('http://'.length))
+        return refuse(response, 421, 'wrong host');
+      const url = new URL(request.url ?? '/', origin);
+      if (url.pathname.startsWith('/bridge/')) {
+        // SECURITY: same origin only (a page elsewhere cannot drive the bridge), and the secret.
+        if (request.headers.origin !== undefined && request.headers.origin !== origin)
+          return refuse(response, 403, 'foreign origin');
+        if (!isSecret(header(request, 'x-schooldesk-secret')))
+          return refuse(response, 401, 'missing secret');
+        if (url.pathname === '/bridge/events' && request.method === 'GET')
+          return openStream(response, streams);
+        if (request.method !== 'POST' || request.headers.origin !== origin)
+          return refuse(response, 403, 'foreign origin');
+        const body = await readJson(request);
+        const channel = decodeURIComponent(url.pathname.slice('/bridge/'.length));
+        const result = body.ok
+          ? await handle(handlers, channel, body.value, { trustedSender: true, log: options.log })
+          : {
+              ok: false,
+              error: {
+                code: 'invalid_request',
+                message: 'Schooldesk received a request it could not understand.',
+              },
+            };
+        return json(response, 200, result);
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return refuse(response, 405, 'method');
+      const file = await staticFile(
+        options.rendererDir,
+        url.pathname === '/' ? '/index.html' : url.pathname,
+      );
+      if (!file) return refuse(response, 404, 'not found');
+      const body = file.type.startsWith('text/html')
+        ? Buffer.from(withWebBridge(file.body.toString('utf8')))
+        : file.body;
+      response.writeHead(200, { 'Content-Type': file.type }).end(body);
+    })().catch((error: unknown) => {
+      options.log.error(`web host: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) refuse(response, 500, 'internal');
+    });
+  });
+
+  return {
+    url: origin,
+    secret,
+    close: async () => {
+      for (const stream of streams) stream.end();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function openStream(response: ServerResponse, streams: Set<ServerResponse>): void {
+  response.writeHead(200, { 'Content-Type': 'text/event-stream', Connection: 'keep-alive' });
+  response.write(': connected\n\n');
+  streams.add(response);
+  response.on('close', () => streams.delete(response));
+}
+
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return { ok: false };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // SECURITY: a request body never needs to be large; refuse before buffering a flood.
+    if (size > MAX_BODY_BYTES) return { ok: false };
+    chunks.push(chunk);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function refuse(response: ServerResponse, status: number, reason: string): void {
+  json(response, status, {
+    ok: false,
+    error: { code: 'forbidden', message: `Refused: ${reason}.` },
+  });
+}
