@@ -9,7 +9,14 @@ import { CHOOSABLE_SCOPES } from './scope-catalog';
  */
 
 const schoolAddress = z.string().trim().min(1, 'Type the school’s address.').max(2048);
-const issuer = z.string().url().max(2048);
+/** An issuer is always an http(s) URL; anything else (javascript:, file:) is refused. */
+const issuer = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
+    'An issuer is an http or https address.',
+  );
 const scopeList = z
   .array(z.enum(CHOOSABLE_SCOPES as [string, ...string[]]))
   .max(CHOOSABLE_SCOPES.length);

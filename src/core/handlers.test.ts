@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHandlers, handle } from './handlers';
+import { createServices } from './services';
+import { FileKeyEncryptor } from './store/file-key-encryptor';
+import type { AppEvent } from '../shared/contract';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-handlers-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const events: AppEvent[] = [];
+const opened: string[] = [];
+const handlers = createHandlers(
+  createServices({
+    dataDir,
+    encryptor: new FileKeyEncryptor(join(dataDir, 'key')),
+    browser: { open: (url) => Promise.resolve(void opened.push(url)) },
+    emit: (event) => events.push(event),
+  }),
+);
+const call = (channel: unknown, request: unknown, trustedSender = true) =>
+  handle(handlers, channel, request, { trustedSender });
+
+const huge = 'x'.repeat(1_000_000);
+
+describe('handle(): hostile input gets a coded error and nothing crashes', () => {
+  it.each([
+    ['an unknown channel', 'session:steal', {}, 'unknown_channel'],
+    ['a prototype key as channel', '__proto__', {}, 'unknown_channel'],
+    ['a channel that is not a string', 42, {}, 'unknown_channel'],
+    ['wrong types', 'session:signIn', { school: 7, scopes: 'all' }, 'invalid_request'],
+    [
+      'extra fields',
+      'session:signIn',
+      { school: 'school.example', scopes: [], token: 'x' },
+      'invalid_request',
+    ],
+    [
+      'an unknown scope',
+      'session:signIn',
+      { school: 'school.example', scopes: ['grades:read'] },
+      'invalid_request',
+    ],
+    ['a huge string', 'session:signIn', { school: huge, scopes: [] }, 'invalid_request'],
+    ['an empty address', 'session:signIn', { school: '   ', scopes: [] }, 'invalid_request'],
+    ['a missing body', 'session:signOut', undefined, 'invalid_request'],
+    ['null', 'session:cancel', null, 'invalid_request'],
+    [
+      'an attempt id that is not one',
+      'session:cancel',
+      { attemptId: '../../etc' },
+      'invalid_request',
+    ],
+    [
+      'an issuer that is not a URL',
+      'session:signOut',
+      { issuer: 'javascript:alert(1)' },
+      'invalid_request',
+    ],
+    ['an array instead of an object', 'session:current', [], 'invalid_request'],
+    ['extra fields on an empty request', 'session:current', { admin: true }, 'invalid_request'],
+  ])('%s', async (_name, channel, request, code) => {
+    const result = await call(channel, request);
+    expect(result).toMatchObject({ ok: false, error: { code } });
+    if (!result.ok) expect(result.error.message).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('refuses a sender the host did not vouch for', async () => {
+    expect(await call('session:current', {}, false)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+  });
+
+  it('answers a named sign-in error for an address that is not a school', async () => {
+    const result = await call('session:signIn', {
+      school: 'ftp://school.example',
+      scopes: ['courses:read'],
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_school_address' } });
+    expect(opened).toEqual([]);
+  });
+
+  it('answers signing out of a school never signed in without crashing', async () => {
+    const result = await call('session:signOut', { issuer: 'https://school.example' });
+    expect(result).toEqual({ ok: true, data: { revoked: true } });
+  });
+
+  it('answers well-formed calls', async () => {
+    expect(await call('session:current', {})).toEqual({
+      ok: true,
+      data: { sessions: [], tokensPersist: true, keyringAvailable: true },
+    });
+    expect(await call('schools:recent', {})).toEqual({ ok: true, data: [] });
+    expect(
+      await call('session:cancel', { attemptId: '5b3f1c1e-8a4d-4f7e-9a51-0d6f1c2b3a4e' }),
+    ).toEqual({
+      ok: true,
+      data: { cancelled: false },
+    });
+  });
+});
