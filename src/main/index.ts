@@ -1,21 +1,72 @@
-import { app, BrowserWindow, session } from 'electron';
-import { denyAllPermissions, lockDownWebContents } from './hardening';
+import { join } from 'node:path';
+import { app, BrowserWindow, Menu, safeStorage, session, shell } from 'electron';
+import { createHandlers } from '../core/handlers';
+import { createServices } from '../core/services';
+import { createAuthorizationOpener } from './adapters/external-browser';
+import { discoveredAuthorizationEndpoints } from './adapters/discovered-endpoints';
+import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
+import { appEntry } from './app-url';
+import { blockForeignRequests, denyAllPermissions, lockDownWebContents } from './hardening';
+import { hostOverrides } from './host-overrides';
+import { eventSender, registerIpc } from './ipc';
+import { setUpLogging } from './logging';
+import { menuTemplate } from './menu-template';
 import { createMainWindow } from './window';
+import { WindowStateStore } from './window-state';
 
 /**
- * Electron host entry point: lifecycle only. Services, IPC wiring and adapters for core
- * arrive with later issues and are composed here.
+ * Electron host entry point: lifecycle and composition. Core does the work; this file hands
+ * it the host's adapters (safeStorage, the system browser, the data folder) and wires the
+ * window, IPC and menu.
  */
 
-// A second copy would fight the first over the local database and the sign-in loopback
-// listener, so only one instance runs; a second launch focuses the existing window.
+// Set before anything reads the data folder: the single-instance lock, electron-store,
+// electron-log and core all use it. See host-overrides.ts for the variables.
+const overrides = hostOverrides(process.env, app.isPackaged);
+if (overrides.dataDir) {
+  app.setPath('userData', overrides.dataDir);
+  app.setAppLogsPath(join(overrides.dataDir, 'logs'));
+}
+
+// Built bundles sit side by side in out/: main, preload (CommonJS, because sandboxed preloads
+// cannot be ES modules) and renderer.
+const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
+const entry = appEntry({
+  isPackaged: app.isPackaged,
+  devUrl: process.env['ELECTRON_RENDERER_URL'],
+  rendererPath: join(import.meta.dirname, '../renderer/index.html'),
+});
+
+// A second copy would fight the first over the data folder and the sign-in loopback
+// listener, so only one instance runs (per data folder); a second launch focuses this one.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  lockDownWebContents(app);
+  start();
+}
+
+function start(): void {
+  const log = setUpLogging({ console: !app.isPackaged });
+  const dataDir = app.getPath('userData');
+  let mainWindow: BrowserWindow | undefined;
+  const appWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined);
+
+  const opener = createAuthorizationOpener({
+    endpoints: discoveredAuthorizationEndpoints(dataDir),
+    // SECURITY: the one call of shell.openExternal; the opener calls it only for URLs that
+    // pass authorizationUrlProblem (adapters/authorization-url.ts).
+    launch: overrides.openBrowser
+      ? (url) => shell.openExternal(url)
+      : () => {
+          log.info('not opening the system browser (SCHOOLDESK_NO_BROWSER)');
+          return Promise.resolve();
+        },
+    log,
+  });
+  lockDownWebContents(app, (url) => opener.openFromRenderer(url));
 
   app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
+    const window = appWindow();
     if (window) {
       if (window.isMinimized()) window.restore();
       window.focus();
@@ -29,10 +80,39 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     denyAllPermissions(session.defaultSession);
-    createMainWindow(app.isPackaged);
+    blockForeignRequests(session.defaultSession, entry, log);
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({ isMac: process.platform === 'darwin', devTools: !app.isPackaged }),
+      ),
+    );
 
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow(app.isPackaged);
+    // safeStorage answers truthfully only once the app is ready.
+    const encryptor = new SafeStorageEncryptor(safeStorage);
+    if (encryptor.protection === 'basic_text')
+      log.warn('no OS keyring: tokens stay in memory unless the user opts in');
+    const services = createServices({
+      dataDir,
+      encryptor,
+      browser: opener,
+      emit: eventSender(appWindow, entry),
+      log,
     });
+    const windowState = new WindowStateStore();
+    registerIpc({ handlers: createHandlers(services), appWindow, entry, log });
+
+    const openWindow = () => {
+      mainWindow = createMainWindow({
+        entry,
+        preloadPath,
+        devTools: !app.isPackaged,
+        state: windowState,
+      });
+    };
+    openWindow();
+    app.on('activate', () => {
+      if (!appWindow()) openWindow();
+    });
+    log.info(`Schooldesk ${app.getVersion()} started`);
   });
 }

@@ -1,13 +1,36 @@
-import { contextBridge } from 'electron';
-import type { SchooldeskBridge } from '../shared/bridge';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { buildSchooldeskApi, type Invoke, type Subscribe } from '../shared/bridge-api';
+import type { AppEvent, EVENT_CHANNEL as EventChannel, Result } from '../shared/contract';
 
 /** Replaced at build time with the version from package.json (see electron.vite.config.ts). */
 declare const __SCHOOLDESK_VERSION__: string;
 
-const bridge: SchooldeskBridge = {
-  version: __SCHOOLDESK_VERSION__,
+// The contract module carries zod, which must not be bundled into the preload; its type
+// makes sure this literal stays the contract's event channel.
+const EVENT_CHANNEL: typeof EventChannel = 'schooldesk:event';
+
+/** A rejected invoke (no handler, a destroyed window) still answers a coded Result. */
+const internalError = {
+  ok: false,
+  error: { code: 'internal', message: 'Something went wrong inside Schooldesk. Try again.' },
+} as const satisfies Result<never>;
+
+const invoke: Invoke = (channel, request) =>
+  ipcRenderer.invoke(channel, request).catch(() => internalError);
+
+const subscribe: Subscribe = (listener) => {
+  // SECURITY: only the event payload crosses; the IpcRendererEvent (which holds the
+  // ipcRenderer as `sender`) never reaches the page.
+  const forward = (_event: IpcRendererEvent, appEvent: AppEvent) => listener(appEvent);
+  ipcRenderer.on(EVENT_CHANNEL, forward);
+  return () => {
+    ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+  };
 };
 
-// SECURITY: expose a frozen object of named members only. Never expose ipcRenderer or a
-// generic invoke: the renderer must not be able to reach channels it was not given.
-contextBridge.exposeInMainWorld('schooldesk', Object.freeze(bridge));
+// SECURITY: exposes the contract's named functions only, grouped by domain. Never
+// ipcRenderer or a generic invoke: the page reaches no channel it was not given.
+contextBridge.exposeInMainWorld(
+  'schooldesk',
+  buildSchooldeskApi(__SCHOOLDESK_VERSION__, invoke, subscribe),
+);

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
+import { AuthService } from '../../core/auth/auth-service';
+import { FileKeyEncryptor } from '../../core/store/file-key-encryptor';
+import { Settings } from '../../core/store/settings';
+import type { LogSink } from '../../core/adapters';
+import { discoveredAuthorizationEndpoints } from './discovered-endpoints';
+import { createAuthorizationOpener } from './external-browser';
+
+/** Collects what the opener would have handed to shell.openExternal, and what it logged. */
+function recorder() {
+  const launched: string[] = [];
+  const warnings: string[] = [];
+  const log: LogSink = { info: () => {}, warn: (m) => warnings.push(m), error: () => {} };
+  const launch = (url: string) => (launched.push(url), Promise.resolve());
+  return { launched, warnings, log, launch };
+}
+
+describe('the Electron host browser opener, with core and the stand-in platform', () => {
+  let platform: RunningPlatform;
+  const folders: string[] = [];
+  const folder = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schooldesk-main-'));
+    folders.push(dir);
+    return dir;
+  };
+
+  beforeAll(async () => {
+    platform = await startPlatform({ students: 20, rateLimit: null });
+  });
+  afterAll(async () => {
+    await platform.close();
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens the authorization URL core builds, checked against the endpoint it discovered', async () => {
+    const dataDir = folder();
+    const seen = recorder();
+    const opener = createAuthorizationOpener({
+      endpoints: discoveredAuthorizationEndpoints(dataDir),
+      launch: seen.launch,
+      log: seen.log,
+    });
+    const auth = new AuthService({
+      dataDir,
+      encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+      browser: opener,
+    });
+    const controller = new AbortController();
+    const { authorizationUrl, done } = await auth.beginSignIn(
+      platform.url,
+      ['courses:read'],
+      controller.signal,
+    );
+    const settled = done.catch(() => undefined);
+    await expect.poll(() => seen.launched).toEqual([authorizationUrl]);
+    expect(seen.warnings).toEqual([]);
+
+    // The same link clicked in the app window goes to the system browser too.
+    expect(opener.openFromRenderer(authorizationUrl)).toBe(true);
+    controller.abort();
+    await settled;
+  });
+
+  it('refuses that URL where the endpoint was never discovered, saying why but not the URL', async () => {
+    const dataDir = folder();
+    new Settings(dataDir).saveMetadata(
+      'https://school.example',
+      { as: { authorization_endpoint: 'https://school.example/oauth/authorize' } },
+      Date.now(),
+    );
+    const seen = recorder();
+    const opener = createAuthorizationOpener({
+      endpoints: discoveredAuthorizationEndpoints(dataDir),
+      launch: seen.launch,
+      log: seen.log,
+    });
+    const url = `${platform.url}/oauth/authorize?response_type=code&state=s3cr3t-state`;
+    await expect(opener.open(url)).rejects.toThrow(/only sign-in pages/);
+    expect(opener.openFromRenderer('file:///etc/passwd')).toBe(false);
+    expect(seen.launched).toEqual([]);
+    expect(seen.warnings).toHaveLength(2);
+    expect(seen.warnings.join('\n')).not.toContain('s3cr3t-state');
+    expect(seen.warnings[0]).toContain(platform.url);
+  });
+});
+
+describe('discoveredAuthorizationEndpoints', () => {
+  it('lists the endpoints core cached, read through core’s own Settings file', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-main-'));
+    try {
+      const endpoints = discoveredAuthorizationEndpoints(dataDir);
+      expect(endpoints()).toEqual([]);
+      const settings = new Settings(dataDir);
+      settings.saveMetadata(
+        'https://a.example',
+        { as: { authorization_endpoint: 'https://a.example/auth' } },
+        1,
+      );
+      settings.saveMetadata('https://b.example', { nonsense: true }, 1);
+      settings.saveMetadata(
+        'https://c.example',
+        { as: { authorization_endpoint: 'https://c.example/auth' } },
+        1,
+      );
+      expect(endpoints()).toEqual(['https://a.example/auth', 'https://c.example/auth']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
