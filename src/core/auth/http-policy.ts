@@ -32,9 +32,18 @@ export function requestOptions(
   fetchFn: Fetch,
   url: URL,
   signal?: AbortSignal,
-): { [oauth.customFetch]: Fetch; [oauth.allowInsecureRequests]?: boolean; signal?: AbortSignal } {
+): {
+  [oauth.customFetch]: (
+    url: string,
+    init: oauth.CustomFetchOptions<string, unknown>,
+  ) => Promise<Response>;
+  [oauth.allowInsecureRequests]?: boolean;
+  signal?: AbortSignal;
+} {
+  const capped = cappedFetch(fetchFn);
   return {
-    [oauth.customFetch]: cappedFetch(fetchFn),
+    // oauth4webapi hands over a plain request description; fetch takes it as RequestInit.
+    [oauth.customFetch]: (target, init) => capped(target, init as RequestInit),
     ...(isLoopbackHttp(url) ? { [oauth.allowInsecureRequests]: true } : {}),
     ...(signal ? { signal } : {}),
   };

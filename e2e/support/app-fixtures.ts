@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startPlatform, type RunningPlatform } from '../platform/server';
+import { startWebHost, type WebHost } from '../../src/web/server';
+import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
+import { tokenSetSchema, type TokenSet } from '../../src/core/auth/token-set';
+import { silentLog } from '../../src/core/auth/secret-mask';
+
+const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+
+/** The app in the web host, with its own data folder, pointed at the worker's stand-in. */
+export type App = {
+  host: WebHost;
+  /** The address with the per-run secret in the fragment, as the host prints it. */
+  url: string;
+  dataDir: string;
+  /** Sign-in URLs the app asked the "system browser" to open. */
+  opened: string[];
+  /** The stored tokens (read from disk through the encryptor: tests only). */
+  tokens(): Promise<TokenSet>;
+};
+
+export const test = base.extend<{ app: App }, { platform: RunningPlatform }>({
+  platform: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const platform = await startPlatform({ control: true, students: 50, rateLimit: null });
+      await use(platform);
+      await platform.close();
+    },
+    { scope: 'worker' },
+  ],
+  // eslint-disable-next-line no-empty-pattern
+  app: async ({}, use) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-app-'));
+    const opened: string[] = [];
+    const host = await startWebHost({
+      port: 0,
+      dataDir,
+      rendererDir,
+      // The test follows the "Open the sign-in page" link itself, as a user would.
+      browser: { open: (url) => Promise.resolve(void opened.push(url)) },
+      log: silentLog,
+    });
+    await use({
+      host,
+      url: `${host.url}/#${host.secret}`,
+      dataDir,
+      opened,
+      tokens: async () => {
+        const folder = join(dataDir, 'sessions');
+        const [file] = readdirSync(folder);
+        const plain = await new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')).decrypt(
+          readFileSync(join(folder, file!)),
+        );
+        return tokenSetSchema.parse(JSON.parse(plain.toString('utf8')));
+      },
+    });
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+/** Saves a screenshot of the current screen under e2e/output/screens for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: fileURLToPath(new URL(`../output/screens/${name}.png`, import.meta.url)),
+    fullPage: true,
+  });
+}
