@@ -1,8 +1,11 @@
-import type { SchooldeskBridge } from '../shared/bridge';
+import type { SchooldeskApi } from '../shared/bridge-api';
 
 declare global {
   interface Window {
-    /** Set by the Electron preload; absent when the renderer runs without one. */
-    readonly schooldesk?: SchooldeskBridge;
+    /**
+     * The bridge to the main side, installed before the app loads: by the preload in
+     * Electron and by the web bridge in the web host. The renderer never knows which.
+     */
+    readonly schooldesk: SchooldeskApi;
   }
 }

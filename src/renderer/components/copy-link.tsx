@@ -1,0 +1,47 @@
+import { useId, useRef, useState } from 'react';
+
+type Status = { tone: 'info' | 'warning'; text: string };
+
+/**
+ * The sign-in link as selectable text with a "Copy link" button. When the clipboard is not
+ * available (some hosts and permissions forbid it), the text is selected instead so the user
+ * can copy it with the keyboard.
+ */
+export function CopyLink({ url }: { url: string }) {
+  const fieldId = useId();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<Status>();
+
+  const fallback = () => {
+    fieldRef.current?.select();
+    setStatus({
+      tone: 'warning',
+      text: 'Schooldesk cannot copy here. The link is selected: press Ctrl+C (or ⌘C) to copy it.',
+    });
+  };
+  const copy = async () => {
+    // navigator.clipboard is missing outside secure contexts, so check before using it.
+    if (!('clipboard' in navigator)) return fallback();
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus({ tone: 'info', text: 'Link copied. Paste it into your browser.' });
+    } catch {
+      fallback();
+    }
+  };
+
+  return (
+    <div className="copy-link">
+      <label htmlFor={fieldId}>Sign-in link</label>
+      <div className="copy-link-row">
+        <input id={fieldId} ref={fieldRef} type="text" readOnly value={url} spellCheck={false} />
+        <button type="button" className="secondary" onClick={() => void copy()}>
+          Copy link
+        </button>
+      </div>
+      <p role="status" className={`hint ${status?.tone ?? ''}`}>
+        {status?.text ?? ''}
+      </p>
+    </div>
+  );
+}

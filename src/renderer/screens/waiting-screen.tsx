@@ -1,0 +1,60 @@
+import { bridge } from '../bridge';
+import { CopyLink } from '../components/copy-link';
+import { ProgressSteps } from '../components/progress-steps';
+import { ScreenHeading } from '../components/screen-heading';
+import { useUiStore } from '../ui-store';
+
+type Props = { attemptId: string; authorizationUrl: string };
+
+/**
+ * Waiting: the user finishes signing in in the browser. The link and copy button are there
+ * because opening the browser can fail, or open it somewhere the user does not look.
+ */
+export function WaitingScreen({ attemptId, authorizationUrl }: Props) {
+  const steps = useUiStore((s) => s.attempts[attemptId]?.steps) ?? [];
+  const showConnect = useUiStore((s) => s.showConnect);
+  const browserFailed = steps.includes('browser_failed');
+
+  const cancel = () => {
+    // Leave first: the attempt's "cancelled" failure that follows is then ignored.
+    showConnect();
+    bridge()
+      .session.cancel({ attemptId })
+      .catch(() => {
+        // Nothing to show: the attempt times out in main even if this call never arrived.
+      });
+  };
+
+  return (
+    <section className="screen" aria-labelledby="waiting-heading">
+      <ScreenHeading id="waiting-heading">Finish signing in in your browser</ScreenHeading>
+      {browserFailed ? (
+        <p role="alert" className="notice warning">
+          Schooldesk could not open your browser. Use the link below to open the sign-in page.
+        </p>
+      ) : (
+        <p>
+          Schooldesk opened your school’s sign-in page in your browser. Sign in there and choose
+          Allow, then come back here.
+        </p>
+      )}
+      <p>
+        <a
+          className="button-link primary"
+          href={authorizationUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Open the sign-in page
+        </a>
+      </p>
+      <CopyLink url={authorizationUrl} />
+      <ProgressSteps steps={steps} />
+      <div className="actions">
+        <button type="button" className="secondary" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

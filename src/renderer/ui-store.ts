@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+import type { AppEvent } from '../shared/contract';
+import { DEFAULT_SCOPES } from '../shared/scope-catalog';
+import type { UiError } from './bridge';
+
+/** A sign-in step as main reports it. */
+export type SignInStep = Extract<AppEvent, { type: 'signIn:progress' }>['step'];
+
+/**
+ * Which screen shows. `home` lets the session decide (signed in if any school is, else
+ * Connect), which is where the app starts; the others are chosen by the user or a sign-in.
+ */
+export type Screen =
+  | { name: 'home' }
+  | { name: 'connect' }
+  | { name: 'waiting'; attemptId: string; authorizationUrl: string }
+  | { name: 'signedIn' }
+  | { name: 'failure'; error: UiError };
+
+/** A message for the Connect screen, e.g. after signing out. */
+export type Notice = { tone: 'info' | 'warning'; text: string };
+
+type Outcome = { type: 'finished'; issuer: string } | { type: 'failed'; error: UiError };
+type Attempt = { steps: SignInStep[]; outcome?: Outcome };
+
+/**
+ * UI state only: never a copy of server data (sessions and recent schools live in TanStack
+ * Query). Sign-in progress is kept per attempt because main reports the first steps before
+ * the request that started the attempt has even answered with its id.
+ */
+export type UiState = {
+  screen: Screen;
+  draft: { school: string; scopes: string[] };
+  selectedIssuer?: string;
+  notice?: Notice;
+  attempts: Record<string, Attempt>;
+  setSchool: (school: string) => void;
+  setScopes: (scopes: string[]) => void;
+  beginAttempt: () => void;
+  startWaiting: (attemptId: string, authorizationUrl: string) => void;
+  recordEvent: (event: AppEvent) => void;
+  showFailure: (error: UiError) => void;
+  showConnect: (options?: { clearSchool?: boolean; notice?: Notice }) => void;
+  showSignedIn: (issuer?: string) => void;
+};
+
+/** What a waiting screen should turn into once its attempt has an outcome. */
+function settle(state: UiState): Partial<UiState> {
+  const { screen } = state;
+  if (screen.name !== 'waiting') return {};
+  const outcome = state.attempts[screen.attemptId]?.outcome;
+  if (outcome?.type === 'finished')
+    return { screen: { name: 'signedIn' }, selectedIssuer: outcome.issuer };
+  if (outcome?.type === 'failed') return { screen: { name: 'failure', error: outcome.error } };
+  return {};
+}
+
+/** The app's one UI store. */
+export const useUiStore = create<UiState>()((set) => ({
+  screen: { name: 'home' },
+  draft: { school: '', scopes: [...DEFAULT_SCOPES] },
+  attempts: {},
+  setSchool: (school) => set((s) => ({ draft: { ...s.draft, school } })),
+  setScopes: (scopes) => set((s) => ({ draft: { ...s.draft, scopes } })),
+  // Forget earlier attempts: any event from now on belongs to the new one or is stale.
+  beginAttempt: () => set({ attempts: {}, notice: undefined }),
+  startWaiting: (attemptId, authorizationUrl) =>
+    set((s) => {
+      const next = { ...s, screen: { name: 'waiting', attemptId, authorizationUrl } as const };
+      return { ...next, ...settle(next) };
+    }),
+  recordEvent: (event) =>
+    set((s) => {
+      if (event.type === 'session:changed') return {};
+      const attempt = s.attempts[event.attemptId] ?? { steps: [] };
+      const updated: Attempt =
+        event.type === 'signIn:progress'
+          ? { ...attempt, steps: [...attempt.steps, event.step] }
+          : event.type === 'signIn:finished'
+            ? { ...attempt, outcome: { type: 'finished', issuer: event.session.issuer } }
+            : { ...attempt, outcome: { type: 'failed', error: event.error } };
+      const next = { ...s, attempts: { ...s.attempts, [event.attemptId]: updated } };
+      return { ...next, ...settle(next) };
+    }),
+  showFailure: (error) => set({ screen: { name: 'failure', error } }),
+  showConnect: (options = {}) =>
+    set((s) => ({
+      screen: { name: 'connect' },
+      notice: options.notice,
+      draft: options.clearSchool ? { ...s.draft, school: '' } : s.draft,
+    })),
+  showSignedIn: (issuer) =>
+    set((s) => ({ screen: { name: 'signedIn' }, selectedIssuer: issuer ?? s.selectedIssuer })),
+}));
