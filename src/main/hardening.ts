@@ -1,15 +1,20 @@
 import type { App, Session } from 'electron';
 import type { LogSink } from '../core/adapters';
 import { isAllowedRendererRequest, type AppEntry } from './app-url';
+import { isPermissionAllowed } from './permissions';
 
 /**
- * SECURITY: denies every permission request (camera, notifications, geolocation, ...), every
- * permission check and every device (USB, HID, serial) for the given session. Schooldesk
- * needs none of them, so a compromised or confused renderer cannot obtain any.
+ * SECURITY: answers every permission request and check of the session with
+ * isPermissionAllowed (clipboard writing for the app's own page, nothing else), and refuses
+ * every device (USB, HID, serial) outright.
  */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+export function restrictPermissions(session: Session, entry: AppEntry): void {
+  session.setPermissionRequestHandler((_webContents, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, details.requestingUrl, entry)),
+  );
+  session.setPermissionCheckHandler((webContents, permission, _origin, details) =>
+    isPermissionAllowed(permission, details.requestingUrl ?? webContents?.getURL(), entry),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 

@@ -6,7 +6,7 @@ import { createAuthorizationOpener } from './adapters/external-browser';
 import { discoveredAuthorizationEndpoints } from './adapters/discovered-endpoints';
 import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
 import { appEntry } from './app-url';
-import { blockForeignRequests, denyAllPermissions, lockDownWebContents } from './hardening';
+import { blockForeignRequests, lockDownWebContents, restrictPermissions } from './hardening';
 import { hostOverrides } from './host-overrides';
 import { eventSender, registerIpc } from './ipc';
 import { setUpLogging } from './logging';
@@ -79,7 +79,7 @@ function start(): void {
   });
 
   void app.whenReady().then(() => {
-    denyAllPermissions(session.defaultSession);
+    restrictPermissions(session.defaultSession, entry);
     blockForeignRequests(session.defaultSession, entry, log);
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
