@@ -6,5 +6,4 @@ describe('electronBinaryPath', () => {
     expect(electronBinaryPath({ ELECTRON_EXEC_PATH: process.execPath })).toBe(process.execPath);
     expect(electronBinaryPath({ ELECTRON_EXEC_PATH: '/nonexistent/electron' })).toBeNull();
   });
-
 });
