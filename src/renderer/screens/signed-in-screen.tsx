@@ -74,8 +74,8 @@ export function SignedInScreen({ sessions }: Props) {
       {session.declinedScopes.length > 0 ? (
         <section className="card declined" aria-labelledby="declined-heading">
           <h2 id="declined-heading">Not granted</h2>
-          <p>You did not allow these at the school, so Schooldesk cannot use them.</p>
-          <ScopeList scopes={session.declinedScopes} declined />
+          <p>You did not allow these at the school, so Schooldesk cannot use them:</p>
+          <ScopeList scopes={session.declinedScopes} className="declined" />
           {askable.length > 0 ? (
             <button
               type="button"
