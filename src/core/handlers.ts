@@ -7,6 +7,7 @@ import {
   type ErrorCode,
   type Result,
 } from '../shared/contract';
+import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
 import type { LogSink } from './adapters';
 import { AuthError } from './auth/errors';
 import type { Services } from './services';
@@ -26,7 +27,8 @@ export function createHandlers(services: Services): Handlers {
   });
   return {
     'session:current': current,
-    'session:signIn': ({ school, scopes }) => signIns.start(school, scopes),
+    // The app always asks who is signing in (name and e-mail) besides what the user chose.
+    'session:signIn': ({ school, scopes }) => signIns.start(school, [...SIGN_IN_SCOPES, ...scopes]),
     'session:grantMore': async ({ issuer, scopes }) => {
       const session = await auth.session(issuer);
       return signIns.start(session.baseUrl, [...new Set([...session.scopes, ...scopes])]);

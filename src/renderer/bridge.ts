@@ -1,5 +1,6 @@
 import type { SchooldeskApi } from '../shared/bridge-api';
-import { BRIDGE_ERRORS, type Result } from '../shared/contract';
+import { BRIDGE_ERRORS } from '../shared/bridge-errors';
+import type { Result } from '../shared/contract';
 
 /** A coded error with the sentence main already wrote in plain words. */
 export type UiError = { code: string; message: string };

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { AUTH_ERRORS } from './auth-errors';
+import { BRIDGE_ERRORS } from './bridge-errors';
+
+export { BRIDGE_ERRORS };
 import { CHOOSABLE_SCOPES } from './scope-catalog';
 
 /**
@@ -82,14 +85,6 @@ export type Channel = keyof Contract;
 export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
 export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
-
-/** Error codes of the bridge itself, beside the sign-in codes. */
-export const BRIDGE_ERRORS = {
-  invalid_request: 'Schooldesk received a request it could not understand.',
-  unknown_channel: 'Schooldesk received a request for something it does not do.',
-  forbidden: 'This request did not come from Schooldesk’s own window.',
-  internal: 'Something went wrong inside Schooldesk. Try again.',
-} as const;
 
 export type ErrorCode = keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS;
 
