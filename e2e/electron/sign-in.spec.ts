@@ -57,7 +57,8 @@ test.describe('the Electron app', () => {
     app = await electron.launch({
       executablePath: binary!,
       args: [
-        mainBundle,
+        // The project folder, as `electron .` would: package.json names the app and its main.
+        repoRoot,
         // A keyring prompt would stall the test: safeStorage's basic_text backend instead,
         // which keeps tokens in memory only (the app's no-keyring mode).
         '--password-store=basic',
