@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { buildSchooldeskApi, type Invoke, type Subscribe } from '../shared/bridge-api';
+import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import type { AppEvent, EVENT_CHANNEL as EventChannel, Result } from '../shared/contract';
 
 /** Replaced at build time with the version from package.json (see electron.vite.config.ts). */
@@ -12,7 +13,7 @@ const EVENT_CHANNEL: typeof EventChannel = 'schooldesk:event';
 /** A rejected invoke (no handler, a destroyed window) still answers a coded Result. */
 const internalError = {
   ok: false,
-  error: { code: 'internal', message: 'Something went wrong inside Schooldesk. Try again.' },
+  error: { code: 'internal', message: BRIDGE_ERRORS.internal },
 } as const satisfies Result<never>;
 
 const invoke: Invoke = (channel, request) =>
