@@ -1,14 +1,11 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { buildSchooldeskApi, type Invoke, type Subscribe } from '../shared/bridge-api';
 import { BRIDGE_ERRORS } from '../shared/bridge-errors';
-import type { AppEvent, EVENT_CHANNEL as EventChannel, Result } from '../shared/contract';
+import type { AppEvent, Result } from '../shared/contract';
+import { EVENT_CHANNEL } from '../shared/event-channel';
 
 /** Replaced at build time with the version from package.json (see electron.vite.config.ts). */
 declare const __SCHOOLDESK_VERSION__: string;
-
-// The contract module carries zod, which must not be bundled into the preload; its type
-// makes sure this literal stays the contract's event channel.
-const EVENT_CHANNEL: typeof EventChannel = 'schooldesk:event';
 
 /** A rejected invoke (no handler, a destroyed window) still answers a coded Result. */
 const internalError = {

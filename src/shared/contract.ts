@@ -116,5 +116,4 @@ export const appEvent = z.discriminatedUnion('type', [
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 
-/** The name of the one event channel (an IPC channel in Electron, SSE in the web host). */
-export const EVENT_CHANNEL = 'schooldesk:event';
+export { EVENT_CHANNEL } from './event-channel';

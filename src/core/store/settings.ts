@@ -71,6 +71,19 @@ export class Settings {
     return this.read().metadata[baseUrl];
   }
 
+  /**
+   * The authorization endpoint of every school discovered on this computer: what a host may
+   * check a URL against before it opens a browser on it. Only metadata that passed discovery's
+   * checks is ever cached, and it is cached before a browser is asked to open.
+   */
+  authorizationEndpoints(): string[] {
+    return Object.values(this.read().metadata).flatMap(({ metadata }) => {
+      const endpoint = (metadata as { as?: { authorization_endpoint?: unknown } } | null)?.as
+        ?.authorization_endpoint;
+      return typeof endpoint === 'string' ? [endpoint] : [];
+    });
+  }
+
   saveMetadata(baseUrl: string, metadata: unknown, fetchedAt: number): void {
     this.write((s) => ({ ...s, metadata: { ...s.metadata, [baseUrl]: { fetchedAt, metadata } } }));
   }
