@@ -16,7 +16,13 @@ export async function staticFile(
   root: string,
   urlPath: string,
 ): Promise<{ body: Buffer; type: string } | undefined> {
-  const relative = normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined; // a malformed escape names no file
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const full = join(root, relative || 'index.html');
   // SECURITY: never serve anything outside the renderer's build folder.
   if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
