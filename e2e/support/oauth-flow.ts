@@ -160,15 +160,22 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Signs in when the school asks (a browser still signed in goes straight to consent) and
+ * waits for the consent page.
+ */
+export async function reachConsent(page: Page, email: string, password: string): Promise<void> {
+  const allow = page.getByRole('button', { name: 'Allow' });
+  await page.getByLabel('Email', { exact: true }).or(allow).waitFor();
+  if (await page.getByLabel('Email', { exact: true }).isVisible())
+    await signIn(page, email, password);
+  await allow.waitFor();
+}
+
 /** Signs in and answers the consent page, unchecking `decline` first. */
 export function signInAndAllow(email: string, password: string, decline: string[] = []) {
   return async (page: Page): Promise<void> => {
-    const allow = page.getByRole('button', { name: 'Allow' });
-    // A browser that is still signed in to the school goes straight to consent.
-    await page.getByLabel('Email', { exact: true }).or(allow).waitFor();
-    if (await page.getByLabel('Email', { exact: true }).isVisible())
-      await signIn(page, email, password);
-    await allow.waitFor();
+    await reachConsent(page, email, password);
     for (const scope of decline) await page.getByLabel(scope, { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Allow' }).click();
   };

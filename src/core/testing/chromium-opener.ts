@@ -1,6 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { BrowserOpener } from '../adapters';
 import { chromiumExecutablePath } from '../../../e2e/support/chromium';
+import { OWNER, reachConsent, signInAndAllow as allowAs } from '../../../e2e/support/oauth-flow';
+
+export { OWNER, STAFF } from '../../../e2e/support/oauth-flow';
 
 /** What the "user" does in the browser once the sign-in page is open. */
 export type BrowserBehaviour = (page: Page, url: string) => Promise<void>;
@@ -68,9 +71,6 @@ export class ChromiumOpener implements BrowserOpener {
   }
 }
 
-export const OWNER = { email: 'owner@demo.school', password: 'demo-owner' } as const;
-export const STAFF = { email: 'staff@demo.school', password: 'demo-staff' } as const;
-
 /** Signs in (when the school asks) and answers consent with Allow, unticking `decline`. */
 export function signInAndAllow(
   account: { email: string; password: string } = OWNER,
@@ -78,14 +78,9 @@ export function signInAndAllow(
 ): BrowserBehaviour {
   return async (page, url) => {
     await page.goto(url);
-    await consentOrLogin(page, account);
-    for (const scope of decline) await page.getByLabel(scope, { exact: true }).uncheck();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page
-      .getByText('You can close this tab')
-      .or(page.getByRole('heading', { name: 'Schooldesk' }))
-      .first()
-      .waitFor();
+    await allowAs(account.email, account.password, decline)(page);
+    // The loopback listener's final page: success or the failure in plain words.
+    await page.getByRole('heading', { name: 'Schooldesk' }).waitFor();
   };
 }
 
@@ -95,21 +90,7 @@ export function signInAndDeny(
 ): BrowserBehaviour {
   return async (page, url) => {
     await page.goto(url);
-    await consentOrLogin(page, account);
+    await reachConsent(page, account.email, account.password);
     await page.getByRole('button', { name: 'Deny' }).click();
   };
-}
-
-async function consentOrLogin(
-  page: Page,
-  account: { email: string; password: string },
-): Promise<void> {
-  const allow = page.getByRole('button', { name: 'Allow' });
-  await page.getByLabel('Email', { exact: true }).or(allow).waitFor();
-  if (await page.getByLabel('Email', { exact: true }).isVisible()) {
-    await page.getByLabel('Email', { exact: true }).fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await allow.waitFor();
 }
