@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { PlatformError } from './errors';
+import { mapWithConcurrency, pagesCovering, sliceWindow } from './paging';
+import { expectSuccess, readAnswer } from './responses';
+import { DEFAULT_RETRY_POLICY, sendWithRetry, type ApiTransport, type RetryPolicy } from './retry';
+import {
+  ENTITIES,
+  pageEnvelope,
+  type EntityName,
+  type FiltersOf,
+  type RecordOf,
+  type SortOf,
+} from './schemas';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The server refuses more than this per page (422), so no request asks for more. */
+export const MAX_PER_PAGE = 50;
+
+export type PlatformClientOptions = {
+  /** The business API root, e.g. `https://school.example/api/v1`. */
+  apiBaseUrl: string | URL;
+  transport: ApiTransport;
+  retry?: Partial<RetryPolicy>;
+  /** Pages fetched at once by `list`; small, to stay well inside the server's rate limit. */
+  concurrency?: number;
+  /** Server page size used by `list` (1..50); 50 means fewest requests. */
+  pageSize?: number;
+  /** Makes Idempotency-Keys; injectable so a test can pin one. */
+  newIdempotencyKey?: () => string;
+};
+
+/** A list request in the renderer's terms: any window, whatever the server's page size. */
+export type ListQuery<E extends EntityName> = {
+  q?: string;
+  sort?: SortOf<E>;
+  filters?: FiltersOf<E>;
+  offset?: number;
+  limit: number;
+  signal?: AbortSignal;
+};
+
+/** The rows of the window and the count of all matching records. */
+export type ListResult<T> = { rows: T[]; totalCount: number };
+
+/** A record with the ETag of its version, which an update or delete must send back. */
+export type Versioned<T> = { record: T; etag: string | undefined };
+
+/** The writable fields of an entity (the server validates them and answers 422 otherwise). */
+export type WritableOf<E extends EntityName> = Partial<
+  Omit<RecordOf<E>, 'id' | 'createdAt' | 'updatedAt'>
+>;
+
+type CallOptions = { signal?: AbortSignal };
+
+/**
+ * A typed client for the platform's business API: every answer is validated with zod and
+ * every failure is a named PlatformError. It takes a transport rather than a token, so the
+ * same client runs on the session's AuthService in the app and on a minted token in tests.
+ */
+export class PlatformClient {
+  private readonly base: URL;
+  private readonly policy: RetryPolicy;
+  private readonly concurrency: number;
+  private readonly pageSize: number;
+  private readonly newKey: () => string;
+
+  constructor(private readonly options: PlatformClientOptions) {
+    const base = String(options.apiBaseUrl);
+    this.base = new URL(base.endsWith('/') ? base : `${base}/`);
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.concurrency = Math.max(1, options.concurrency ?? 4);
+    this.pageSize = Math.min(MAX_PER_PAGE, Math.max(1, options.pageSize ?? MAX_PER_PAGE));
+    this.newKey = options.newIdempotencyKey ?? randomUUID;
+  }
+
+  /**
+   * Answers the window [offset, offset + limit) of the matching records. The first covering
+   * page is fetched alone: its totalCount says which of the other pages exist, so a window
+   * past the end costs one request instead of a burst of empty pages. The rest are fetched
+   * concurrently (at most `concurrency` at once) and the exact window is cut out.
+   * Records added or removed between page requests can shift rows; the rows are still each
+   * valid, and a later list call sees the new order.
+   */
+  async list<E extends EntityName>(
+    entity: E,
+    query: ListQuery<E>,
+  ): Promise<ListResult<RecordOf<E>>> {
+    const offset = query.offset ?? 0;
+    const { limit } = query;
+    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0)
+      throw new RangeError('offset and limit must be whole numbers from 0');
+    const pages = pagesCovering(offset, limit, this.pageSize);
+    const firstPage = pages[0];
+    if (firstPage === undefined) {
+      // limit 0 still answers the count, for the cheapest request that carries it.
+      const { totalCount } = await this.fetchPage(entity, query, 1, 1);
+      return { rows: [], totalCount };
+    }
+    const first = await this.fetchPage(entity, query, firstPage, this.pageSize);
+    const rest = pages.slice(1).filter((page) => page <= first.totalPages);
+    const others = await mapWithConcurrency(rest, this.concurrency, (page) =>
+      this.fetchPage(entity, query, page, this.pageSize),
+    );
+    const rows = sliceWindow(
+      [first.nodes, ...others.map((answer) => answer.nodes)],
+      firstPage,
+      offset,
+      limit,
+      this.pageSize,
+    );
+    return { rows, totalCount: first.totalCount };
+  }
+
+  /** One record and its ETag. */
+  async get<E extends EntityName>(
+    entity: E,
+    id: string,
+    options: CallOptions = {},
+  ): Promise<Versioned<RecordOf<E>>> {
+    const response = await this.send('GET', this.itemUrl(entity, id), options);
+    return this.versioned(entity, response);
+  }
+
+  /**
+   * Creates a record. A fresh Idempotency-Key goes with it and with each of its own retries,
+   * so a create whose answer was lost is not made twice.
+   */
+  async create<E extends EntityName>(
+    entity: E,
+    fields: WritableOf<E>,
+    options: CallOptions & { idempotencyKey?: string } = {},
+  ): Promise<Versioned<RecordOf<E>>> {
+    const response = await this.send('POST', this.url(entity), {
+      ...options,
+      body: fields,
+      headers: { 'Idempotency-Key': options.idempotencyKey ?? this.newKey() },
+    });
+    return this.versioned(entity, response);
+  }
+
+  /**
+   * Changes the given fields of the version `etag` names. SECURITY: the ETag is required so
+   * an edit made on stale data can never silently overwrite someone else's change; a 412
+   * becomes ConflictError with the server's current record.
+   */
+  async update<E extends EntityName>(
+    entity: E,
+    id: string,
+    fields: WritableOf<E>,
+    options: CallOptions & { etag: string },
+  ): Promise<Versioned<RecordOf<E>>> {
+    const response = await this.send('PATCH', this.itemUrl(entity, id), {
+      ...options,
+      body: fields,
+      headers: { 'If-Match': options.etag },
+    });
+    return this.versioned(entity, response);
+  }
+
+  /** Deletes a record; with `etag`, only the version it names (412 otherwise). */
+  async remove(
+    entity: EntityName,
+    id: string,
+    options: CallOptions & { etag?: string } = {},
+  ): Promise<void> {
+    const response = await this.send('DELETE', this.itemUrl(entity, id), {
+      ...options,
+      headers: options.etag ? { 'If-Match': options.etag } : {},
+    });
+    await expectSuccess(response, ENTITIES[entity].schema);
+  }
+
+  private async fetchPage<E extends EntityName>(
+    entity: E,
+    query: ListQuery<E>,
+    page: number,
+    perPage: number,
+  ) {
+    const url = this.url(entity);
+    url.searchParams.set('page', String(page));
+    url.searchParams.set('perPage', String(perPage));
+    if (query.q) url.searchParams.set('q', query.q);
+    if (query.sort) url.searchParams.set('sort', query.sort);
+    for (const [name, value] of Object.entries(query.filters ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    const { schema } = ENTITIES[entity];
+    const response = await this.send('GET', url, { signal: query.signal });
+    // The envelope's record type is the entity's, so the cast only names what zod checked.
+    const answer = await readAnswer(response, pageEnvelope(schema), schema);
+    return answer as Omit<typeof answer, 'nodes'> & { nodes: RecordOf<E>[] };
+  }
+
+  private async versioned<E extends EntityName>(
+    entity: E,
+    response: Response,
+  ): Promise<Versioned<RecordOf<E>>> {
+    const { schema } = ENTITIES[entity];
+    const record = (await readAnswer(response, schema, schema)) as RecordOf<E>;
+    return { record, etag: response.headers.get('ETag') ?? undefined };
+  }
+
+  private send(
+    method: string,
+    url: URL,
+    options: CallOptions & { body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response> {
+    const headers = new Headers({ accept: 'application/json', ...options.headers });
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+    return sendWithRetry(
+      this.options.transport,
+      url,
+      { method, headers, body, signal: options.signal },
+      this.policy,
+    );
+  }
+
+  private url(entity: EntityName): URL {
+    return new URL(entity, this.base);
+  }
+
+  /**
+   * SECURITY: ids are UUIDs, and anything else is refused before a request is made, so a
+   * crafted id (`..`, `x?y`, `a/b`) cannot reach another path of the API.
+   */
+  private itemUrl(entity: EntityName, id: string): URL {
+    if (!UUID.test(id)) throw new PlatformError('not_found', { detail: 'not a record id' });
+    return new URL(`${entity}/${id}`, this.base);
+  }
+}

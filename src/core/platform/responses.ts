@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { ConflictError, PlatformError, ValidationError } from './errors';
+import { errorBodySchema } from './schemas';
+
+/**
+ * Turning platform answers into validated values or named errors. Nothing here throws
+ * anything but a PlatformError: a body that is not JSON, or JSON of the wrong shape, becomes
+ * `invalid_response` rather than a crash deeper in the app.
+ */
+
+/** How a zod failure reads in a log line: the first few paths and messages, no values. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** The body as JSON, or `invalid_response`. */
+async function jsonOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch((error: unknown) => {
+    throw new PlatformError('network_error', { cause: error, detail: 'answer cut off' });
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new PlatformError('invalid_response', {
+      status: response.status,
+      cause: error,
+      detail: 'not JSON',
+    });
+  }
+}
+
+/** Parses `value` with `schema`, or throws `invalid_response` naming what did not match. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, status?: number) {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new PlatformError('invalid_response', {
+      status,
+      cause: parsed.error,
+      detail: describeIssues(parsed.error),
+    });
+  }
+  return parsed.data;
+}
+
+/** A 2xx answer's body, validated; any other status becomes the matching named error. */
+export async function readAnswer<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+  recordSchema: z.ZodType,
+): Promise<z.output<S>> {
+  if (!response.ok) throw await errorOf(response, recordSchema);
+  return validate(schema, await jsonOf(response), response.status);
+}
+
+/** A 2xx answer whose body we do not need (204 of a delete), or the matching named error. */
+export async function expectSuccess(response: Response, recordSchema: z.ZodType): Promise<void> {
+  if (!response.ok) throw await errorOf(response, recordSchema);
+  await response.body?.cancel().catch(() => undefined);
+}
+
+/**
+ * Names a non-2xx answer. `recordSchema` validates the `current` record of a 412, so a
+ * conflict view always gets a well-formed server version (or `invalid_response`).
+ */
+export async function errorOf(response: Response, recordSchema: z.ZodType): Promise<PlatformError> {
+  const status = response.status;
+  // Error bodies are read leniently: a proxy's HTML 502 page must still become server_error.
+  const raw = await jsonOf(response).catch(() => ({}));
+  const body = errorBodySchema.safeParse(raw);
+  const {
+    error: serverCode,
+    error_description: description,
+    fields,
+    current,
+  } = body.success ? body.data : {};
+  if (status === 412) {
+    return new ConflictError(
+      validate(recordSchema, current, status),
+      response.headers.get('ETag') ?? undefined,
+    );
+  }
+  // 409 with fields is a clash on a unique field (slug, e-mail, code): show it on that field.
+  if ((status === 422 || status === 409) && fields) {
+    return new ValidationError(fields, status, serverCode);
+  }
+  if (status === 404) return new PlatformError('not_found', { status, serverCode });
+  if (status >= 500) return new PlatformError('server_error', { status, serverCode });
+  return new PlatformError('request_failed', { status, serverCode, detail: description });
+}
