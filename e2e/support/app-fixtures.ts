@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
-import { startPlatform, type RunningPlatform } from '../platform/server';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './fixtures';
 import { startWebHost, type WebHost } from '../../src/web/server';
-import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
-import { tokenSetSchema, type TokenSet } from '../../src/core/auth/token-set';
+import type { TokenSet } from '../../src/core/auth/token-set';
+import { readStoredTokens } from '../../src/core/testing/auth-harness';
 import { silentLog } from '../../src/core/auth/secret-mask';
 
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
@@ -23,16 +23,8 @@ export type App = {
   tokens(): Promise<TokenSet>;
 };
 
-export const test = base.extend<{ app: App }, { platform: RunningPlatform }>({
-  platform: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const platform = await startPlatform({ control: true, students: 50, rateLimit: null });
-      await use(platform);
-      await platform.close();
-    },
-    { scope: 'worker' },
-  ],
+/** The conformance fixtures (one stand-in per worker) plus the app in the web host. */
+export const test = base.extend<{ app: App }>({
   // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-app-'));
@@ -50,14 +42,7 @@ export const test = base.extend<{ app: App }, { platform: RunningPlatform }>({
       url: `${host.url}/#${host.secret}`,
       dataDir,
       opened,
-      tokens: async () => {
-        const folder = join(dataDir, 'sessions');
-        const [file] = readdirSync(folder);
-        const plain = await new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')).decrypt(
-          readFileSync(join(folder, file!)),
-        );
-        return tokenSetSchema.parse(JSON.parse(plain.toString('utf8')));
-      },
+      tokens: () => readStoredTokens(dataDir),
     });
     await host.close();
     rmSync(dataDir, { recursive: true, force: true });
