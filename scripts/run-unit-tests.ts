@@ -1,0 +1,54 @@
+/**
+ * `npm run test:unit`: Vitest with a watchdog.
+ *
+ * Rarely (about one run in ten on our two-core machines), a Vitest fork worker stops making
+ * progress after its tests: its main thread waits on a futex with the event loop blocked, so no
+ * test timeout can fire and the run never ends. Until that is understood, this watchdog turns a
+ * silent hang into a visible, bounded event: when Vitest prints nothing for STALL_SECONDS, the
+ * whole run is stopped, reported, and started once more. A second hang or any failure fails.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const STALL_SECONDS = Number(process.env['VITEST_STALL_SECONDS'] ?? 240);
+const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+
+function runOnce(): Promise<{ code: number; stalled: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let last = Date.now();
+    let stalled = false;
+    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      last = Date.now();
+      target.write(chunk);
+    };
+    child.stdout.on('data', forward(process.stdout));
+    child.stderr.on('data', forward(process.stderr));
+    const watchdog = setInterval(() => {
+      if (Date.now() - last < STALL_SECONDS * 1000) return;
+      stalled = true;
+      console.error(
+        `\nVitest printed nothing for ${STALL_SECONDS} s: a worker hung. Stopping this run.`,
+      );
+      try {
+        process.kill(-child.pid!, 'SIGKILL'); // the whole group: Vitest and its workers
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, 5000);
+    child.on('exit', (code) => {
+      clearInterval(watchdog);
+      resolve({ code: code ?? 1, stalled });
+    });
+  });
+}
+
+const first = await runOnce();
+if (!first.stalled) process.exit(first.code);
+console.error('Running the unit tests once more after the hang above.\n');
+const second = await runOnce();
+if (second.stalled) console.error('The unit tests hung twice in a row: failing.');
+process.exit(second.stalled ? 1 : second.code);
