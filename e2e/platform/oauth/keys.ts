@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { JWK } from 'oidc-provider';
 import type { PlatformDatabase } from '../db/database';
 
@@ -18,9 +18,17 @@ export function loadOrCreateSecrets(db: PlatformDatabase): PlatformSecrets {
   );
   if (row) return JSON.parse(row.value) as PlatformSecrets;
 
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // Node 20 can deadlock exporting a JWK straight from a key generateKeyPairSync made: a GC
+  // during the export runs the finished key-generation job's destructor, which waits for the
+  // lock the export holds (seen as a test worker stuck in a futex). Exporting a fresh KeyObject
+  // parsed from the PEM shares no lock with that job.
+  const { privateKey: pem } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const jwk = {
-    ...privateKey.export({ format: 'jwk' }),
+    ...createPrivateKey(pem).export({ format: 'jwk' }),
     kid: randomBytes(8).toString('hex'),
     use: 'sig',
     alg: 'RS256',
