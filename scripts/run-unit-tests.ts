@@ -1,11 +1,11 @@
 /**
  * `npm run test:unit`: Vitest with a watchdog.
  *
- * Rarely (about one run in ten on our two-core machines), a Vitest fork worker stops making
- * progress after its tests: its main thread waits on a futex with the event loop blocked, so no
- * test timeout can fire and the run never ends. Until that is understood, this watchdog turns a
- * silent hang into a visible, bounded event: when Vitest prints nothing for STALL_SECONDS, the
- * whole run is stopped, reported, and started once more. A second hang or any failure fails.
+ * Twice a Vitest fork worker hung with its main thread in a futex, so no test timeout could
+ * fire and the run never ended. gdb showed the cause: Node 20 deadlocking in a JWK export of a
+ * freshly generated RSA key (fixed in e2e/platform/oauth/keys.ts). The watchdog stays so that
+ * any such hang ends visibly: when Vitest prints nothing for STALL_SECONDS, the whole run is
+ * stopped, reported, and started once more. A second hang or any failure fails.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
