@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { startPlatform } from '../platform/server';
 import { test, expect, getJson, post } from '../support/fixtures';
 import {
+  codeGrantRequest,
   discover,
   exchangeCode,
   insecure,
@@ -208,25 +209,14 @@ test.describe('token endpoint and token lifecycle', () => {
       },
     );
     const callback = await redirectFromBrowser(page, attempt.url, loopback, ownerAllows);
-    const params = oauth.validateAuthResponse(as, client, callback, attempt.state);
-    const withoutSecret = await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      attempt.redirectUri,
-      attempt.codeVerifier,
-      insecure,
-    );
+    const withoutSecret = await codeGrantRequest(as, client, attempt, callback);
     expect(withoutSecret.status).toBe(401);
-    const response = await oauth.authorizationCodeGrantRequest(
+    const response = await codeGrantRequest(
       as,
       client,
+      attempt,
+      callback,
       oauth.ClientSecretPost(client.client_secret as string),
-      params,
-      attempt.redirectUri,
-      attempt.codeVerifier,
-      insecure,
     );
     expect(response.status).toBe(200);
   });

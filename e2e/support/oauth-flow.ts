@@ -184,7 +184,31 @@ export function signInAndAllow(email: string, password: string, decline: string[
 export const OWNER = { email: 'owner@demo.school', password: 'demo-owner' } as const;
 export const STAFF = { email: 'staff@demo.school', password: 'demo-staff' } as const;
 
-/** Exchanges the code of a validated callback, with the same redirect URI and verifier. */
+/**
+ * Sends the token request for a callback (validated first: state and iss), with the same
+ * redirect URI and verifier, authenticating as `clientAuth`. Answers the raw response.
+ */
+export function codeGrantRequest(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  attempt: AuthorizationAttempt,
+  callback: URL,
+  clientAuth: oauth.ClientAuth = oauth.None(),
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const params = oauth.validateAuthResponse(as, client, callback, attempt.state);
+  return oauth.authorizationCodeGrantRequest(
+    as,
+    client,
+    clientAuth,
+    params,
+    attempt.redirectUri,
+    attempt.codeVerifier,
+    { ...insecure, additionalParameters: extra },
+  );
+}
+
+/** Exchanges the code of a callback as a public client and processes the token response. */
 export async function exchangeCode(
   as: oauth.AuthorizationServer,
   client: oauth.Client,
@@ -192,15 +216,6 @@ export async function exchangeCode(
   callback: URL,
   extra: Record<string, string> = {},
 ): Promise<oauth.TokenEndpointResponse> {
-  const params = oauth.validateAuthResponse(as, client, callback, attempt.state);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client,
-    oauth.None(),
-    params,
-    attempt.redirectUri,
-    attempt.codeVerifier,
-    { ...insecure, additionalParameters: extra },
-  );
+  const response = await codeGrantRequest(as, client, attempt, callback, oauth.None(), extra);
   return oauth.processAuthorizationCodeResponse(as, client, response);
 }
