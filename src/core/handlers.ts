@@ -9,8 +9,10 @@ import {
 } from '../shared/contract';
 import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
 import type { LogSink } from './adapters';
-import { AuthError } from './auth/errors';
 import type { Services } from './services';
+import { createEntityHandlers, createEnrollmentHandlers } from './workspace/entity-handlers';
+import { createJobHandlers } from './workspace/job-handlers';
+import { failureOf } from './workspace/failures';
 
 type Handler<C extends Channel> = (
   request: z.infer<Contract[C]['request']>,
@@ -19,7 +21,7 @@ export type Handlers = { [C in Channel]: Handler<C> };
 
 /** The handler table: one function per channel, shared by the Electron and web hosts. */
 export function createHandlers(services: Services): Handlers {
-  const { auth, signIns } = services;
+  const { auth, signIns, platformClients } = services;
   const current = async () => ({
     sessions: await auth.signedIn(),
     tokensPersist: auth.tokensPersist,
@@ -43,6 +45,9 @@ export function createHandlers(services: Services): Handlers {
       auth.setPersistWithoutKeyring(allowed);
       return Promise.resolve({ tokensPersist: auth.tokensPersist });
     },
+    ...createEntityHandlers(platformClients),
+    ...createEnrollmentHandlers(platformClients),
+    ...createJobHandlers(platformClients, services.jobs),
   };
 }
 
@@ -79,7 +84,8 @@ export async function handle(
     const data: unknown = await (handlers[name] as (r: unknown) => Promise<unknown>)(parsed.data);
     return { ok: true, data: contract[name].response.parse(data) };
   } catch (error) {
-    if (error instanceof AuthError) return fail(error.code, error.message);
+    const known = failureOf(error);
+    if (known) return { ok: false, error: known };
     context.log?.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     return fail('internal');
   }

@@ -2,6 +2,9 @@ import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from './adapters
 import type { AppEvent } from '../shared/contract';
 import { AuthService } from './auth/auth-service';
 import { SignInAttempts } from './sign-in-attempts';
+import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
+import { JobRegistry } from './workspace/jobs';
+import { PlatformClients } from './workspace/platform-clients';
 
 /** What a host hands core: its adapters and a way to push events to the renderer. */
 export type HostAdapters = {
@@ -12,6 +15,8 @@ export type HostAdapters = {
   fetch?: Fetch;
   clock?: Clock;
   log?: LogSink;
+  /** Electron shows a save dialog; the web host lets the browser download. */
+  saveFile?: FileSaver;
 };
 
 /** Core's services, built once per app run; both hosts use this same composition root. */
@@ -19,10 +24,18 @@ export type Services = {
   auth: AuthService;
   signIns: SignInAttempts;
   keyringAvailable: boolean;
+  /** The business API of each signed-in school. */
+  platformClients: PlatformClients;
+  /** Long operations in flight. */
+  jobs: JobRegistry;
+  /** How the host hands an exported file to the owner (save dialog or browser download). */
+  saveFile: FileSaver;
 };
 
 /** Builds core's services from a host's adapters. */
 export function createServices(adapters: HostAdapters): Services {
+  // Created first so sign-out can forget a school's client together with its tokens.
+  let platformClients: PlatformClients | undefined = undefined;
   const auth = new AuthService({
     dataDir: adapters.dataDir,
     encryptor: adapters.encryptor,
@@ -31,11 +44,15 @@ export function createServices(adapters: HostAdapters): Services {
     ...(adapters.clock ? { clock: adapters.clock } : {}),
     ...(adapters.log ? { log: adapters.log } : {}),
     // Local data of a school (cache, outbox) joins here once it exists.
-    wipeSchoolData: () => {},
+    wipeSchoolData: (issuer: string) => platformClients?.forget(issuer),
   });
+  platformClients = new PlatformClients(auth);
   return {
     auth,
     signIns: new SignInAttempts(auth, adapters.emit),
     keyringAvailable: adapters.encryptor.protection === 'keyring',
+    platformClients,
+    jobs: new JobRegistry(adapters.emit),
+    saveFile: adapters.saveFile ?? downloadInBrowser,
   };
 }

@@ -71,7 +71,7 @@ export const useUiStore = create<UiState>()((set) => ({
     }),
   recordEvent: (event) =>
     set((s) => {
-      if (event.type === 'session:changed') return {};
+      if (event.type === 'session:changed' || event.type === 'job:progress') return {};
       const attempt = s.attempts[event.attemptId] ?? { steps: [] };
       const updated: Attempt =
         event.type === 'signIn:progress'

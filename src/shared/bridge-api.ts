@@ -1,4 +1,5 @@
 import type { AppEvent, Channel, RequestOf, ResponseOf, Result } from './contract';
+import { ENTITY_NAMES, type EntityName } from './entity-names';
 
 /** Sends one request over a host's transport and answers the coded result. */
 export type Invoke = <C extends Channel>(
@@ -7,6 +8,18 @@ export type Invoke = <C extends Channel>(
 ) => Promise<Result<ResponseOf<C>>>;
 /** Subscribes to pushed events; answers the unsubscribe function. */
 export type Subscribe = (listener: (event: AppEvent) => void) => () => void;
+
+/** The named function of one channel. */
+type Call<C extends Channel> = (request: RequestOf<C>) => Promise<Result<ResponseOf<C>>>;
+
+/** The five calls of one entity: `courses.list(...)`, `courses.update(...)` and so on. */
+export type EntityApi<E extends EntityName> = {
+  list: Call<`${E}:list`>;
+  get: Call<`${E}:get`>;
+  create: Call<`${E}:create`>;
+  update: Call<`${E}:update`>;
+  delete: Call<`${E}:delete`>;
+};
 
 /**
  * `window.schooldesk`: named functions grouped by domain, the same in both hosts. It is built
@@ -17,22 +30,42 @@ export type SchooldeskApi = {
   readonly version: string;
   session: {
     current(): Promise<Result<ResponseOf<'session:current'>>>;
-    signIn(request: RequestOf<'session:signIn'>): Promise<Result<ResponseOf<'session:signIn'>>>;
-    grantMore(
-      request: RequestOf<'session:grantMore'>,
-    ): Promise<Result<ResponseOf<'session:grantMore'>>>;
-    cancel(request: RequestOf<'session:cancel'>): Promise<Result<ResponseOf<'session:cancel'>>>;
-    signOut(request: RequestOf<'session:signOut'>): Promise<Result<ResponseOf<'session:signOut'>>>;
+    signIn: Call<'session:signIn'>;
+    grantMore: Call<'session:grantMore'>;
+    cancel: Call<'session:cancel'>;
+    signOut: Call<'session:signOut'>;
   };
   schools: { recent(): Promise<Result<ResponseOf<'schools:recent'>>> };
-  settings: {
-    setKeepSignedInWithoutKeyring(
-      request: RequestOf<'settings:setKeepSignedInWithoutKeyring'>,
-    ): Promise<Result<ResponseOf<'settings:setKeepSignedInWithoutKeyring'>>>;
+  settings: { setKeepSignedInWithoutKeyring: Call<'settings:setKeepSignedInWithoutKeyring'> };
+  courses: EntityApi<'courses'>;
+  students: EntityApi<'students'> & { import: Call<'students:import'> };
+  coupons: EntityApi<'coupons'> & { generate: Call<'coupons:generate'> };
+  pages: EntityApi<'pages'>;
+  enrollments: {
+    list: Call<'enrollments:list'>;
+    enroll: Call<'enrollments:enroll'>;
+    remove: Call<'enrollments:remove'>;
+    expire: Call<'enrollments:expire'>;
+    extend: Call<'enrollments:extend'>;
+    bulkEnroll: Call<'enrollments:bulkEnroll'>;
   };
-  /** Listens to sign-in progress and session changes. */
+  files: { exportCsv: Call<'export:csv'> };
+  jobs: { cancel: Call<'jobs:cancel'> };
+  /** Listens to sign-in progress, session changes and the progress of long operations. */
   onEvent: Subscribe;
 };
+
+function entityApi<E extends EntityName>(entity: E, invoke: Invoke): EntityApi<E> {
+  // The channel names are built from the entity, so TypeScript needs them named once.
+  const channel = <A extends string>(action: A) => `${entity}:${action}` as const;
+  return {
+    list: (request) => invoke(channel('list'), request),
+    get: (request) => invoke(channel('get'), request),
+    create: (request) => invoke(channel('create'), request),
+    update: (request) => invoke(channel('update'), request),
+    delete: (request) => invoke(channel('delete'), request),
+  };
+}
 
 /** Builds the named API over a transport. */
 export function buildSchooldeskApi(
@@ -40,6 +73,12 @@ export function buildSchooldeskApi(
   invoke: Invoke,
   subscribe: Subscribe,
 ): SchooldeskApi {
+  const [courses, students, coupons, pages] = ENTITY_NAMES.map((e) => entityApi(e, invoke)) as [
+    EntityApi<'courses'>,
+    EntityApi<'students'>,
+    EntityApi<'coupons'>,
+    EntityApi<'pages'>,
+  ];
   return {
     version,
     session: {
@@ -54,6 +93,20 @@ export function buildSchooldeskApi(
       setKeepSignedInWithoutKeyring: (request) =>
         invoke('settings:setKeepSignedInWithoutKeyring', request),
     },
+    courses,
+    students: { ...students, import: (request) => invoke('students:import', request) },
+    coupons: { ...coupons, generate: (request) => invoke('coupons:generate', request) },
+    pages,
+    enrollments: {
+      list: (request) => invoke('enrollments:list', request),
+      enroll: (request) => invoke('enrollments:enroll', request),
+      remove: (request) => invoke('enrollments:remove', request),
+      expire: (request) => invoke('enrollments:expire', request),
+      extend: (request) => invoke('enrollments:extend', request),
+      bulkEnroll: (request) => invoke('enrollments:bulkEnroll', request),
+    },
+    files: { exportCsv: (request) => invoke('export:csv', request) },
+    jobs: { cancel: (request) => invoke('jobs:cancel', request) },
     onEvent: subscribe,
   };
 }

@@ -4,6 +4,10 @@ import { BRIDGE_ERRORS } from './bridge-errors';
 
 export { BRIDGE_ERRORS };
 import { CHOOSABLE_SCOPES } from './scope-catalog';
+import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
+import { workspaceContract } from './workspace-contract';
+
+export { PLATFORM_ERRORS };
 
 /**
  * The one contract between the renderer and the main side: each channel `domain:action` with
@@ -78,6 +82,7 @@ export const contract = {
     request: z.object({ allowed: z.boolean() }).strict(),
     response: z.object({ tokensPersist: z.boolean() }),
   },
+  ...workspaceContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -86,11 +91,24 @@ export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
 export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-export type ErrorCode = keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS;
+export type ErrorCode = keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode;
+
+/** What a failure may add to its sentence, so the renderer can offer a way forward. */
+export type ErrorDetails = {
+  /** validation_failed: one plain message per field. */
+  fields?: Record<string, string>;
+  /** precondition_failed: the record as it is now on the server, and its ETag. */
+  current?: unknown;
+  currentEtag?: string;
+  /** insufficient_scope: the scopes the platform asked for. */
+  missingScopes?: string[];
+};
+
+/** A coded failure with the sentence an owner sees. */
+export type ResultError = { code: ErrorCode; message: string; details?: ErrorDetails };
 
 /** What every channel answers: data, or a coded error with a sentence. Nothing throws raw. */
-export type Result<T> =
-  { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ResultError };
 
 /** Events pushed from the main side over the one event channel. */
 export const appEvent = z.discriminatedUnion('type', [
@@ -113,6 +131,14 @@ export const appEvent = z.discriminatedUnion('type', [
     error: z.object({ code: z.string(), message: z.string() }),
   }),
   z.object({ type: z.literal('session:changed'), sessions: z.array(sessionSummary) }),
+  /** A long operation's progress: rows done (succeeded or not) of the total. */
+  z.object({
+    type: z.literal('job:progress'),
+    jobId: z.uuid(),
+    done: z.int().min(0),
+    total: z.int().min(0),
+    failed: z.int().min(0),
+  }),
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 

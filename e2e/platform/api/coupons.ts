@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filter, type EntityDef } from './entity';
+import { filter, nowSeconds, type EntityDef } from './entity';
 import type { FieldErrors } from './errors';
 import {
   enumField,
@@ -143,6 +143,14 @@ export const coupons: EntityDef = {
         sql: 'active = ?',
         params: [value ? 1 : 0],
       }),
+    ),
+    expired: filter(
+      queryFlag('expired'),
+      'Only coupons whose expiry date has passed (`true`) or not (`false`, including no expiry).',
+      (value) =>
+        value
+          ? { sql: 'expiredAt IS NOT NULL AND expiredAt <= ?', params: [nowSeconds()] }
+          : { sql: '(expiredAt IS NULL OR expiredAt > ?)', params: [nowSeconds()] },
     ),
     couponType: filter(couponType, 'Only coupons of this type.', (value) => ({
       sql: 'couponType = ?',

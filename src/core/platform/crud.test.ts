@@ -35,9 +35,10 @@ describe('create, get, update and remove a course against the stand-in', () => {
     const created = await client.create('courses', { name: 'Watercolour basics', slug });
     expect(created.record).toMatchObject({ name: 'Watercolour basics', slug, featured: false });
     expect(created.etag).toMatch(/^".+"$/);
+    expect(created.created).toBe(true);
 
     const read = await client.get('courses', created.record.id);
-    expect(read).toEqual(created);
+    expect(read).toEqual({ record: created.record, etag: created.etag });
 
     const updated = await client.update(
       'courses',

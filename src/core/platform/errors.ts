@@ -1,36 +1,17 @@
+import {
+  PLATFORM_ERRORS,
+  type PlatformErrorCode as SharedCode,
+} from '../../shared/platform-errors';
+
 /**
  * Named failures of the platform client. Callers branch on `code` (or the subclass), never
  * on message text, and a user is shown a sentence, never a stack or a raw body.
  */
 
-/** The codes a PlatformError carries. */
-export type PlatformErrorCode =
-  /** The answer did not match the schema we expect (or was not JSON). */
-  | 'invalid_response'
-  /** No answer: refused, reset or dropped connection, after any retries. */
-  | 'network_error'
-  /** 429 after the retries allowed, or a Retry-After longer than we are willing to wait. */
-  | 'rate_limited'
-  /** 5xx after any retries (or at once for writes that must not be repeated). */
-  | 'server_error'
-  | 'not_found'
-  /** 422, or 409 on a unique field: see `ValidationError.fields`. */
-  | 'validation_failed'
-  /** 412: the record changed on the server; see `ConflictError.current`. */
-  | 'precondition_failed'
-  /** Any other 4xx, e.g. 401/403 that the transport could not resolve. */
-  | 'request_failed';
+/** The codes a PlatformError carries (the sentences live in shared, for the renderer too). */
+export type PlatformErrorCode = Exclude<SharedCode, 'job_cancelled' | 'job_unknown'>;
 
-const SENTENCES: Record<PlatformErrorCode, string> = {
-  invalid_response: 'The platform sent an answer Schooldesk does not understand.',
-  network_error: 'The platform could not be reached.',
-  rate_limited: 'The platform is busy with too many requests; try again in a moment.',
-  server_error: 'The platform had a problem completing the request.',
-  not_found: 'That record no longer exists on the platform.',
-  validation_failed: 'Some fields are not valid.',
-  precondition_failed: 'The record changed on the platform since you opened it.',
-  request_failed: 'The platform refused the request.',
-};
+const SENTENCES: Record<PlatformErrorCode, string> = PLATFORM_ERRORS;
 
 /** A failure of a platform call with a named code and, when there was one, the HTTP status. */
 export class PlatformError extends Error {

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { PlatformError } from './errors';
 import { mapWithConcurrency, pagesCovering, sliceWindow } from './paging';
 import { expectSuccess, readAnswer } from './responses';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type ApiTransport, type RetryPolicy } from './retry';
 import {
   ENTITIES,
+  enrollmentSchema,
   pageEnvelope,
+  type Enrollment,
   type EntityName,
   type FiltersOf,
   type RecordOf,
@@ -52,6 +55,14 @@ export type WritableOf<E extends EntityName> = Partial<
 >;
 
 type CallOptions = { signal?: AbortSignal };
+type PageQuery = {
+  q?: string;
+  sort?: string;
+  filters?: Record<string, string | number | boolean | null | undefined>;
+  offset?: number;
+  limit: number;
+  signal?: AbortSignal;
+};
 
 /**
  * A typed client for the platform's business API: every answer is validated with zod and
@@ -86,30 +97,59 @@ export class PlatformClient {
     entity: E,
     query: ListQuery<E>,
   ): Promise<ListResult<RecordOf<E>>> {
-    const offset = query.offset ?? 0;
-    const { limit } = query;
-    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0)
-      throw new RangeError('offset and limit must be whole numbers from 0');
-    const pages = pagesCovering(offset, limit, this.pageSize);
-    const firstPage = pages[0];
-    if (firstPage === undefined) {
-      // limit 0 still answers the count, for the cheapest request that carries it.
-      const { totalCount } = await this.fetchPage(entity, query, 1, 1);
-      return { rows: [], totalCount };
-    }
-    const first = await this.fetchPage(entity, query, firstPage, this.pageSize);
-    const rest = pages.slice(1).filter((page) => page <= first.totalPages);
-    const others = await mapWithConcurrency(rest, this.concurrency, (page) =>
-      this.fetchPage(entity, query, page, this.pageSize),
-    );
-    const rows = sliceWindow(
-      [first.nodes, ...others.map((answer) => answer.nodes)],
-      firstPage,
-      offset,
-      limit,
-      this.pageSize,
-    );
-    return { rows, totalCount: first.totalCount };
+    const { schema } = ENTITIES[entity];
+    const rows = await this.listWindow(this.url(entity), schema, query);
+    // The envelope's record type is the entity's, so the cast only names what zod checked.
+    return rows as ListResult<RecordOf<E>>;
+  }
+
+  /** A window of a student's enrollments, paged the same way as `list`. */
+  listEnrollments(
+    studentId: string,
+    query: { offset?: number; limit: number; signal?: AbortSignal },
+  ): Promise<ListResult<Enrollment>> {
+    return this.listWindow(this.enrollmentsUrl(studentId), enrollmentSchema, query);
+  }
+
+  /**
+   * Enrolls a student in a course, or changes the enrollment if there is one: the PUT is an
+   * idempotent upsert, so a retry after a lost answer cannot enroll twice.
+   */
+  async enroll(
+    studentId: string,
+    courseId: string,
+    fields: { endedAt?: number | null } = {},
+    options: CallOptions = {},
+  ): Promise<Versioned<Enrollment>> {
+    const response = await this.send('PUT', this.enrollmentsUrl(studentId, courseId), {
+      ...options,
+      body: fields,
+    });
+    return this.versionedOf(enrollmentSchema, response);
+  }
+
+  /** Removes a student's access to a course. */
+  async removeEnrollment(studentId: string, courseId: string, options: CallOptions = {}) {
+    const response = await this.send('DELETE', this.enrollmentsUrl(studentId, courseId), options);
+    await expectSuccess(response, enrollmentSchema);
+  }
+
+  /** Ends a student's access now; progress is kept so access can be extended again. */
+  async expireEnrollment(studentId: string, courseId: string, options: CallOptions = {}) {
+    const url = this.enrollmentsUrl(studentId, courseId, 'expire');
+    return this.versionedOf(enrollmentSchema, await this.send('POST', url, options));
+  }
+
+  /** Extends access by days, to a date, or to lifetime access. */
+  async extendEnrollment(
+    studentId: string,
+    courseId: string,
+    by: { days: number } | { endedAt: number } | { indefinite: true },
+    options: CallOptions = {},
+  ): Promise<Versioned<Enrollment>> {
+    const url = this.enrollmentsUrl(studentId, courseId, 'extend');
+    const response = await this.send('POST', url, { ...options, body: by });
+    return this.versionedOf(enrollmentSchema, response);
   }
 
   /** One record and its ETag. */
@@ -130,13 +170,14 @@ export class PlatformClient {
     entity: E,
     fields: WritableOf<E>,
     options: CallOptions & { idempotencyKey?: string } = {},
-  ): Promise<Versioned<RecordOf<E>>> {
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean }> {
     const response = await this.send('POST', this.url(entity), {
       ...options,
       body: fields,
       headers: { 'Idempotency-Key': options.idempotencyKey ?? this.newKey() },
     });
-    return this.versioned(entity, response);
+    // 201 made a record; 200 answers one already there (a student's e-mail on file).
+    return { ...(await this.versioned(entity, response)), created: response.status === 201 };
   }
 
   /**
@@ -171,13 +212,53 @@ export class PlatformClient {
     await expectSuccess(response, ENTITIES[entity].schema);
   }
 
-  private async fetchPage<E extends EntityName>(
-    entity: E,
-    query: ListQuery<E>,
+  /**
+   * Answers the window [offset, offset + limit) of a collection. The first covering page is
+   * fetched alone: its totalCount says which of the other pages exist, so a window past the
+   * end costs one request instead of a burst of empty pages. The rest are fetched
+   * concurrently (at most `concurrency` at once) and the exact window is cut out.
+   * Records added or removed between page requests can shift rows; the rows are still each
+   * valid, and a later list call sees the new order.
+   */
+  private async listWindow<S extends z.ZodType>(
+    collection: URL,
+    schema: S,
+    query: PageQuery,
+  ): Promise<ListResult<z.output<S>>> {
+    const offset = query.offset ?? 0;
+    const { limit } = query;
+    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0)
+      throw new RangeError('offset and limit must be whole numbers from 0');
+    const pages = pagesCovering(offset, limit, this.pageSize);
+    const firstPage = pages[0];
+    if (firstPage === undefined) {
+      // limit 0 still answers the count, for the cheapest request that carries it.
+      const { totalCount } = await this.fetchPage(collection, schema, query, 1, 1);
+      return { rows: [], totalCount };
+    }
+    const first = await this.fetchPage(collection, schema, query, firstPage, this.pageSize);
+    const rest = pages.slice(1).filter((page) => page <= first.totalPages);
+    const others = await mapWithConcurrency(rest, this.concurrency, (page) =>
+      this.fetchPage(collection, schema, query, page, this.pageSize),
+    );
+    const rows = sliceWindow(
+      [first.nodes, ...others.map((answer) => answer.nodes)],
+      firstPage,
+      offset,
+      limit,
+      this.pageSize,
+    );
+    return { rows, totalCount: first.totalCount };
+  }
+
+  private async fetchPage<S extends z.ZodType>(
+    collection: URL,
+    schema: S,
+    query: PageQuery,
     page: number,
     perPage: number,
   ) {
-    const url = this.url(entity);
+    const url = new URL(collection);
     url.searchParams.set('page', String(page));
     url.searchParams.set('perPage', String(perPage));
     if (query.q) url.searchParams.set('q', query.q);
@@ -185,19 +266,23 @@ export class PlatformClient {
     for (const [name, value] of Object.entries(query.filters ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
-    const { schema } = ENTITIES[entity];
     const response = await this.send('GET', url, { signal: query.signal });
-    // The envelope's record type is the entity's, so the cast only names what zod checked.
     const answer = await readAnswer(response, pageEnvelope(schema), schema);
-    return answer as Omit<typeof answer, 'nodes'> & { nodes: RecordOf<E>[] };
+    return answer as Omit<typeof answer, 'nodes'> & { nodes: z.output<S>[] };
   }
 
   private async versioned<E extends EntityName>(
     entity: E,
     response: Response,
   ): Promise<Versioned<RecordOf<E>>> {
-    const { schema } = ENTITIES[entity];
-    const record = (await readAnswer(response, schema, schema)) as RecordOf<E>;
+    return this.versionedOf(ENTITIES[entity].schema, response) as Promise<Versioned<RecordOf<E>>>;
+  }
+
+  private async versionedOf<S extends z.ZodType>(
+    schema: S,
+    response: Response,
+  ): Promise<Versioned<z.output<S>>> {
+    const record = await readAnswer(response, schema, schema);
     return { record, etag: response.headers.get('ETag') ?? undefined };
   }
 
@@ -222,6 +307,15 @@ export class PlatformClient {
 
   private url(entity: EntityName): URL {
     return new URL(entity, this.base);
+  }
+
+  /** SECURITY: both ids are checked as UUIDs, as in `itemUrl`. */
+  private enrollmentsUrl(studentId: string, courseId?: string, action?: string): URL {
+    const ids = courseId === undefined ? [studentId] : [studentId, courseId];
+    if (!ids.every((id) => UUID.test(id)))
+      throw new PlatformError('not_found', { detail: 'not a record id' });
+    const tail = [courseId, action].filter(Boolean).join('/');
+    return new URL(`students/${studentId}/enrollments${tail ? `/${tail}` : ''}`, this.base);
   }
 
   /**

@@ -1,111 +1,9 @@
 import { z } from 'zod';
+import { couponSchema, courseSchema, pageSchema, studentSchema } from '../../shared/records';
+import { ENTITY_SORTS, type EntityName } from '../../shared/entities';
 
-/**
- * The client's own view of the platform's business API records (`/api/v1`). Field names and
- * types follow the platform's `/openapi.json`; `schemas.contract.test.ts` fetches that document
- * and fails when a field here is missing there or has an incompatible type. That test is our
- * equivalent of generated types (openapi-typescript cannot be installed next to TypeScript 6).
- *
- * Record schemas are deliberately loose objects (unknown extra fields pass through): a server
- * that adds a field must not break an older client, while a missing or mistyped field does.
- */
-
-/** Unix seconds, as every timestamp of the API. */
-const unixSeconds = z.int();
-
-export const COURSE_TYPES = ['paid', 'public_access', 'free_redeem', 'pre_order'] as const;
-export const COUPON_TYPES = ['fixed_amount', 'percentage'] as const;
-export const PAGE_TYPES = ['static_page', 'vite_app'] as const;
-export const DELIVERY_STATES = ['delivered', 'group_buying', 'pre_ordering', 'expired'] as const;
-
-const lecture = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  durationSeconds: z.int().nullable(),
-  preview: z.boolean(),
-});
-
-const section = z.object({ id: z.uuid(), title: z.string(), lectures: z.array(lecture) });
-
-/** A course as the API answers it. */
-export const courseSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  image: z.string().nullable(),
-  featured: z.boolean(),
-  invisible: z.boolean(),
-  /** null means draft. */
-  publishedAt: unixSeconds.nullable(),
-  courseType: z.enum(COURSE_TYPES),
-  template: z.string(),
-  playerTheme: z.string(),
-  tags: z.array(z.string()),
-  categories: z.array(z.string()),
-  sections: z.array(section),
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-});
-
-/** A student as the API answers it. */
-export const studentSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  lastSignInAt: unixSeconds.nullable(),
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-});
-
-/** A student's access to one course. */
-export const enrollmentSchema = z.object({
-  id: z.uuid(),
-  studentId: z.uuid(),
-  courseId: z.uuid(),
-  completionRate: z.number(),
-  deliveryState: z.enum(DELIVERY_STATES),
-  /** null means lifetime access. */
-  endedAt: unixSeconds.nullable(),
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-});
-
-/** A coupon as the API answers it. */
-export const couponSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  code: z.string(),
-  description: z.string().nullable(),
-  amount: z.number(),
-  couponType: z.enum(COUPON_TYPES),
-  currency: z.string(),
-  active: z.boolean(),
-  appliedCount: z.int(),
-  redemptionLimit: z.int().nullable(),
-  expiredAt: unixSeconds.nullable(),
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-});
-
-/** A page of the school site. */
-export const pageSchema = z.object({
-  id: z.uuid(),
-  title: z.string(),
-  slug: z.string(),
-  pageType: z.enum(PAGE_TYPES),
-  pathPrefix: z.string(),
-  published: z.boolean(),
-  createdAt: unixSeconds,
-  updatedAt: unixSeconds,
-});
-
-export type Course = z.infer<typeof courseSchema>;
-export type Student = z.infer<typeof studentSchema>;
-export type Enrollment = z.infer<typeof enrollmentSchema>;
-export type Coupon = z.infer<typeof couponSchema>;
-export type Page = z.infer<typeof pageSchema>;
+export * from '../../shared/records';
+export * from '../../shared/entities';
 
 /** The list envelope of every collection. */
 export function pageEnvelope<T extends z.ZodType>(record: T) {
@@ -128,50 +26,12 @@ export const errorBodySchema = z.object({
 });
 
 /**
- * The top-level entities the client lists and edits, with their path segment, schema, the
- * sorts and filters the server accepts, and the OpenAPI component name of their record.
+ * The top-level entities the client lists and edits, with their schema, the sorts the server
+ * accepts, and the OpenAPI component name of their record.
  */
 export const ENTITIES = {
-  courses: {
-    schema: courseSchema,
-    component: 'Course',
-    sorts: ['name', 'createdAt', 'updatedAt', 'publishedAt'],
-  },
-  students: {
-    schema: studentSchema,
-    component: 'Student',
-    sorts: ['name', 'email', 'createdAt', 'updatedAt', 'lastSignInAt'],
-  },
-  coupons: {
-    schema: couponSchema,
-    component: 'Coupon',
-    sorts: ['name', 'code', 'createdAt', 'updatedAt', 'expiredAt'],
-  },
-  pages: {
-    schema: pageSchema,
-    component: 'Page',
-    sorts: ['title', 'slug', 'createdAt', 'updatedAt'],
-  },
-} as const;
-
-/** Name of a top-level entity, also its path segment under `/api/v1`. */
-export type EntityName = keyof typeof ENTITIES;
-
-/** The record type of an entity. */
-export type RecordOf<E extends EntityName> = z.infer<(typeof ENTITIES)[E]['schema']>;
-
-/** A sort key of an entity; a leading `-` sorts descending. */
-export type SortOf<E extends EntityName> =
-  (typeof ENTITIES)[E]['sorts'][number] | `-${(typeof ENTITIES)[E]['sorts'][number]}`;
-
-/** The per-entity list filters the server understands. */
-export type FiltersOf<E extends EntityName> = {
-  courses: {
-    courseType?: (typeof COURSE_TYPES)[number];
-    published?: boolean;
-    featured?: boolean;
-  };
-  students: Record<string, never>;
-  coupons: { active?: boolean; couponType?: (typeof COUPON_TYPES)[number] };
-  pages: { pageType?: (typeof PAGE_TYPES)[number]; published?: boolean };
-}[E];
+  courses: { schema: courseSchema, component: 'Course', sorts: ENTITY_SORTS.courses },
+  students: { schema: studentSchema, component: 'Student', sorts: ENTITY_SORTS.students },
+  coupons: { schema: couponSchema, component: 'Coupon', sorts: ENTITY_SORTS.coupons },
+  pages: { schema: pageSchema, component: 'Page', sorts: ENTITY_SORTS.pages },
+} as const satisfies Record<EntityName, unknown>;

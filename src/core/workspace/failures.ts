@@ -1,0 +1,40 @@
+import { AUTH_ERRORS } from '../../shared/auth-errors';
+import { PLATFORM_ERRORS } from '../../shared/platform-errors';
+import type { ResultError } from '../../shared/contract';
+import { ScopeRequiredError } from '../auth/authorized-request';
+import { AuthError } from '../auth/errors';
+import { ConflictError, PlatformError, ValidationError } from '../platform';
+
+/**
+ * Turns a known failure into the coded result the renderer shows: the plain sentence of its
+ * code plus what the renderer needs to offer a way forward (field messages, the server's
+ * version on a conflict, the missing scopes). Technical detail stays out of the sentence.
+ * Answers undefined for anything unexpected, which the caller logs and reports as internal.
+ */
+export function failureOf(error: unknown): ResultError | undefined {
+  if (error instanceof ScopeRequiredError)
+    return {
+      code: 'insufficient_scope',
+      message: AUTH_ERRORS.insufficient_scope,
+      details: { missingScopes: error.missingScopes },
+    };
+  if (error instanceof AuthError) return { code: error.code, message: error.message };
+  if (error instanceof ValidationError)
+    return {
+      code: 'validation_failed',
+      message: PLATFORM_ERRORS.validation_failed,
+      details: { fields: error.fields },
+    };
+  if (error instanceof ConflictError)
+    return {
+      code: 'precondition_failed',
+      message: PLATFORM_ERRORS.precondition_failed,
+      details: {
+        current: error.current,
+        ...(error.currentEtag ? { currentEtag: error.currentEtag } : {}),
+      },
+    };
+  if (error instanceof PlatformError)
+    return { code: error.code, message: PLATFORM_ERRORS[error.code] };
+  return undefined;
+}

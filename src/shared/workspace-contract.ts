@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import {
+  CREATE_SCHEMAS,
+  ENTITY_SORTS,
+  FILTER_SCHEMAS,
+  RECORD_SCHEMAS,
+  UPDATE_SCHEMAS,
+  studentFields,
+  type EntityName,
+} from './entities';
+import { enrollmentSchema } from './records';
+
+/**
+ * The workspace's channels: per entity `list`, `get`, `create`, `update`, `delete`, the
+ * enrollment operations, and the long operations (bulk generate, import, bulk enroll, export).
+ * Every request names the school by its issuer, since several schools can be signed in.
+ */
+
+const issuer = z.string().url().max(2048);
+const id = z.uuid();
+/** A long operation's id, chosen by the renderer so it can follow progress and cancel. */
+export const jobId = z.uuid();
+
+/** The largest window one list call may ask for; the virtual list asks for far less. */
+export const MAX_LIST_LIMIT = 500;
+
+const versioned = <T extends z.ZodType>(record: T) =>
+  z.object({ record, etag: z.string().optional() });
+
+function sortSchema<E extends EntityName>(entity: E) {
+  const keys = ENTITY_SORTS[entity] as readonly string[];
+  return z
+    .string()
+    .refine(
+      (value) => keys.includes(value.startsWith('-') ? value.slice(1) : value),
+      'Unknown sort.',
+    );
+}
+
+/** Names a group's channels `<domain>:<action>`, keeping each channel's exact schema types. */
+function prefixed<D extends string, T extends Record<string, unknown>>(domain: D, group: T) {
+  return Object.fromEntries(
+    Object.entries(group).map(([action, channel]) => [`${domain}:${action}`, channel]),
+  ) as { [K in keyof T as `${D}:${K & string}`]: T[K] };
+}
+
+/** The five channels of one entity, built from its schemas (passed apart to keep their types). */
+function entityChannels<
+  D extends EntityName,
+  R extends z.ZodType,
+  F extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+>(entity: D, schemas: { record: R; filters: F; create: C; update: U }) {
+  const { record } = schemas;
+  return prefixed(entity, {
+    list: {
+      request: z
+        .object({
+          issuer,
+          q: z.string().trim().max(200).optional(),
+          sort: sortSchema(entity).optional(),
+          filters: schemas.filters.optional(),
+          offset: z.int().min(0).default(0),
+          limit: z.int().min(0).max(MAX_LIST_LIMIT),
+        })
+        .strict(),
+      response: z.object({ rows: z.array(record), totalCount: z.int().min(0) }),
+    },
+    get: {
+      request: z.object({ issuer, id }).strict(),
+      response: versioned(record),
+    },
+    create: {
+      request: z
+        .object({ issuer, fields: schemas.create, idempotencyKey: z.uuid().optional() })
+        .strict(),
+      response: versioned(record).extend({ created: z.boolean() }),
+    },
+    update: {
+      request: z.object({ issuer, id, fields: schemas.update, etag: z.string() }).strict(),
+      response: versioned(record),
+    },
+    delete: {
+      request: z.object({ issuer, id, etag: z.string().optional() }).strict(),
+      response: z.object({ deleted: z.literal(true) }),
+    },
+  });
+}
+
+const enrollmentKey = { issuer, studentId: id, courseId: id };
+
+/** A student's access to a course: list, enroll (idempotent), remove, expire, extend. */
+const enrollmentChannels = {
+  'enrollments:list': {
+    request: z
+      .object({
+        issuer,
+        studentId: id,
+        offset: z.int().min(0).default(0),
+        limit: z.int().min(0).max(MAX_LIST_LIMIT),
+      })
+      .strict(),
+    response: z.object({ rows: z.array(enrollmentSchema), totalCount: z.int().min(0) }),
+  },
+  'enrollments:enroll': {
+    request: z
+      .object({
+        ...enrollmentKey,
+        /** Unix seconds; absent or null means lifetime access. */
+        endedAt: z.int().min(0).nullable().optional(),
+      })
+      .strict(),
+    response: versioned(enrollmentSchema),
+  },
+  'enrollments:remove': {
+    request: z.object(enrollmentKey).strict(),
+    response: z.object({ removed: z.literal(true) }),
+  },
+  'enrollments:expire': {
+    request: z.object(enrollmentKey).strict(),
+    response: versioned(enrollmentSchema),
+  },
+  'enrollments:extend': {
+    request: z
+      .object({
+        ...enrollmentKey,
+        by: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('days'), days: z.int().min(1).max(36_500) }),
+          z.object({ kind: z.literal('until'), endedAt: z.int().min(0) }),
+          z.object({ kind: z.literal('lifetime') }),
+        ]),
+      })
+      .strict(),
+    response: versioned(enrollmentSchema),
+  },
+} as const;
+
+/** What happened to one row of a long operation. */
+export const jobRowResult = z.object({
+  /** The row's position in the request (0-based). */
+  index: z.int().min(0),
+  outcome: z.enum(['created', 'existing', 'updated', 'failed', 'skipped']),
+  /** What the row is about, in words: an e-mail, a code, a student's name. */
+  label: z.string(),
+  id: z.string().optional(),
+  message: z.string().optional(),
+});
+export type JobRowResult = z.infer<typeof jobRowResult>;
+
+/** The outcome of a long operation: how it ended and what happened to each row. */
+export const jobOutcome = z.object({
+  status: z.enum(['completed', 'cancelled']),
+  results: z.array(jobRowResult),
+});
+export type JobOutcome = z.infer<typeof jobOutcome>;
+
+/** A row of a student import, as read from the CSV (checked again by main). */
+export const importRow = z.object({
+  name: z.string().max(400),
+  email: z.string().max(400),
+  phoneNumber: z.string().max(100).nullable().optional(),
+});
+
+/** The exportable lists and the filters of each. */
+export const exportRequest = z.discriminatedUnion('entity', [
+  z
+    .object({
+      entity: z.literal('students'),
+      q: z.string().max(200).optional(),
+      sort: sortSchema('students').optional(),
+    })
+    .strict(),
+  z
+    .object({
+      entity: z.literal('coupons'),
+      q: z.string().max(200).optional(),
+      sort: sortSchema('coupons').optional(),
+      filters: FILTER_SCHEMAS.coupons.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      entity: z.literal('courses'),
+      q: z.string().max(200).optional(),
+      sort: sortSchema('courses').optional(),
+      filters: FILTER_SCHEMAS.courses.optional(),
+    })
+    .strict(),
+]);
+
+/** Long operations: each reports `job:progress` events and answers when it ends. */
+const jobChannels = {
+  'coupons:generate': {
+    request: z
+      .object({
+        issuer,
+        jobId,
+        count: z.int().min(1).max(5000),
+        /** `#` is a random letter or digit, everything else is kept: `SPRING-####`. */
+        pattern: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z0-9_#-]{3,40}$/, 'A pattern holds letters, digits, -, _ and #.')
+          .refine((p) => p.includes('#'), 'A pattern needs at least one #.'),
+        fields: CREATE_SCHEMAS.coupons.omit({ code: true }),
+      })
+      .strict(),
+    response: jobOutcome,
+  },
+  'students:import': {
+    request: z.object({ issuer, jobId, rows: z.array(importRow).min(1).max(50_000) }).strict(),
+    response: jobOutcome,
+  },
+  'enrollments:bulkEnroll': {
+    request: z
+      .object({
+        issuer,
+        jobId,
+        courseId: id,
+        studentIds: z.array(id).min(1).max(10_000),
+        endedAt: z.int().min(0).nullable().optional(),
+      })
+      .strict(),
+    response: jobOutcome,
+  },
+  'export:csv': {
+    request: z.object({ issuer, jobId, list: exportRequest }).strict(),
+    response: z.discriminatedUnion('outcome', [
+      /** Electron wrote the file where the owner chose in the save dialog. */
+      z.object({ outcome: z.literal('saved'), fileName: z.string(), rowCount: z.int() }),
+      z.object({ outcome: z.literal('cancelled') }),
+      /** The web host hands the file to the browser, which saves it as a download. */
+      z.object({
+        outcome: z.literal('download'),
+        fileName: z.string(),
+        rowCount: z.int(),
+        content: z.string(),
+      }),
+    ]),
+  },
+  'jobs:cancel': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ cancelled: z.boolean() }),
+  },
+} as const;
+
+function schemasOf<E extends EntityName>(entity: E) {
+  return {
+    record: RECORD_SCHEMAS[entity],
+    filters: FILTER_SCHEMAS[entity],
+    create: CREATE_SCHEMAS[entity],
+    update: UPDATE_SCHEMAS[entity],
+  };
+}
+
+/** Every channel of the workspace. */
+export const workspaceContract = {
+  ...entityChannels('courses', schemasOf('courses')),
+  ...entityChannels('students', schemasOf('students')),
+  ...entityChannels('coupons', schemasOf('coupons')),
+  ...entityChannels('pages', schemasOf('pages')),
+  ...enrollmentChannels,
+  ...jobChannels,
+};
+
+/** Checks a student row the way the import will, for the preview's per-row messages. */
+export const importRowFields = studentFields.pick({ name: true, email: true, phoneNumber: true });
