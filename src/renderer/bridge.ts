@@ -1,15 +1,19 @@
 import type { SchooldeskApi } from '../shared/bridge-api';
 import { BRIDGE_ERRORS } from '../shared/bridge-errors';
-import type { Result } from '../shared/contract';
+import type { ErrorDetails, Result } from '../shared/contract';
 
-/** A coded error with the sentence main already wrote in plain words. */
-export type UiError = { code: string; message: string };
+/**
+ * A coded error with the sentence main already wrote in plain words, and what the screen
+ * needs to offer a way forward (field messages, the server's version, missing scopes).
+ */
+export type UiError = { code: string; message: string; details?: ErrorDetails };
 
 /** Thrown by {@link unwrap} so TanStack Query and mutations see coded failures as errors. */
 export class BridgeError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'BridgeError';
@@ -32,7 +36,7 @@ export function hasBridge(): boolean {
 /** Answers the data of a successful result, or throws its coded error as a {@link BridgeError}. */
 export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.data;
-  throw new BridgeError(result.error.code, result.error.message);
+  throw new BridgeError(result.error.code, result.error.message, result.error.details);
 }
 
 /**
@@ -41,6 +45,9 @@ export function unwrap<T>(result: Result<T>): T {
  * sentence, because a stack or a raw message means nothing to a school owner.
  */
 export function toUiError(error: unknown): UiError {
-  if (error instanceof BridgeError) return { code: error.code, message: error.message };
+  if (error instanceof BridgeError)
+    return error.details
+      ? { code: error.code, message: error.message, details: error.details }
+      : { code: error.code, message: error.message };
   return { code: 'internal', message: BRIDGE_ERRORS.internal };
 }

@@ -6,6 +6,9 @@ import { hasBridge } from './bridge';
 import './styles/base.css';
 import './styles/forms.css';
 import './styles/screens.css';
+import './styles/workspace.css';
+import './styles/records.css';
+import './styles/operations.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { AppEvent } from '../shared/contract';
 import { DEFAULT_SCOPES } from '../shared/scope-catalog';
+import type { EntityName } from '../shared/entity-names';
 import type { UiError } from './bridge';
 
 /** A sign-in step as main reports it. */
@@ -16,6 +17,15 @@ export type Screen =
   | { name: 'waiting'; attemptId: string; authorizationUrl: string }
   | { name: 'signedIn' }
   | { name: 'failure'; error: UiError };
+
+/** An area of the workspace: one of the four entities, or the account page. */
+export type Area = EntityName | 'account';
+
+/**
+ * Where the workspace is: an area, and the record open beside its list (`new` for a record
+ * being created). UI state only; the records themselves live in TanStack Query.
+ */
+export type WorkspaceRoute = { area: Area; recordId?: string };
 
 /** A message for the Connect screen, e.g. after signing out. */
 export type Notice = { tone: 'info' | 'warning'; text: string };
@@ -34,6 +44,12 @@ export type UiState = {
   selectedIssuer?: string;
   notice?: Notice;
   attempts: Record<string, Attempt>;
+  workspace: WorkspaceRoute;
+  /** Shows an area's list (closing any open record). */
+  openArea: (area: Area) => void;
+  /** Opens a record of an area beside its list; `new` starts a create form. */
+  openRecord: (area: EntityName, recordId: string) => void;
+  closeRecord: () => void;
   setSchool: (school: string) => void;
   setScopes: (scopes: string[]) => void;
   beginAttempt: () => void;
@@ -60,6 +76,10 @@ export const useUiStore = create<UiState>()((set) => ({
   screen: { name: 'home' },
   draft: { school: '', scopes: [...DEFAULT_SCOPES] },
   attempts: {},
+  workspace: { area: 'courses' },
+  openArea: (area) => set({ workspace: { area } }),
+  openRecord: (area, recordId) => set({ workspace: { area, recordId } }),
+  closeRecord: () => set((s) => ({ workspace: { area: s.workspace.area } })),
   setSchool: (school) => set((s) => ({ draft: { ...s.draft, school } })),
   setScopes: (scopes) => set((s) => ({ draft: { ...s.draft, scopes } })),
   // Forget earlier attempts: any event from now on belongs to the new one or is stale.
