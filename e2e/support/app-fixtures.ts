@@ -9,7 +9,13 @@ import type { TokenSet } from '../../src/core/auth/token-set';
 import { readStoredTokens } from '../../src/core/testing/auth-harness';
 import { silentLog } from '../../src/core/auth/secret-mask';
 
-const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+/**
+ * The built renderer. SCHOOLDESK_OUT_DIR lets a parallel run use its own build
+ * (`npx electron-vite build --outDir <dir>`), so two builds never swap files under a test.
+ */
+const rendererDir = process.env['SCHOOLDESK_OUT_DIR']
+  ? join(process.env['SCHOOLDESK_OUT_DIR'], 'renderer')
+  : fileURLToPath(new URL('../../out/renderer', import.meta.url));
 
 /** The app in the web host, with its own data folder, pointed at the worker's stand-in. */
 export type App = {
