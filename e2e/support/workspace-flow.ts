@@ -1,0 +1,104 @@
+import { expect, type Page } from '@playwright/test';
+import type { App } from './app-fixtures';
+import { OWNER } from './oauth-flow';
+
+type Account = { email: string; password: string };
+
+/** What the workspace specs sign in with: a preset or exact scope checkboxes, and who. */
+export type WorkspaceSignIn = {
+  /** A preset button on Connect ("Everything", "Read only", ...); wins over `scopes`. */
+  preset?: 'Everything' | 'Read only' | 'Manage courses and students';
+  /** Scope checkboxes to tick, by accessible name ("Courses: Write"). */
+  scopes?: string[];
+  account?: Account;
+  /** Scopes to untick on the consent page (by scope name, "courses:write"). */
+  decline?: string[];
+};
+
+/**
+ * Logs in and allows on the school's consent page that the app's sign-in link opened, as the
+ * owner would in their browser; the page is left showing the loopback's final message.
+ */
+export async function allowInBrowser(
+  signInPage: Page,
+  account: Account = OWNER,
+  decline: string[] = [],
+): Promise<void> {
+  // A step-up on an existing browser session may skip the login form.
+  const email = signInPage.getByLabel('Email', { exact: true });
+  const allow = signInPage.getByRole('button', { name: 'Allow' });
+  await expect(email.or(allow)).toBeVisible();
+  if (await email.isVisible()) {
+    await email.fill(account.email);
+    await signInPage.getByLabel('Password').fill(account.password);
+    await signInPage.getByRole('button', { name: 'Sign in' }).click();
+  }
+  for (const scope of decline) await signInPage.getByLabel(scope, { exact: true }).uncheck();
+  await signInPage.getByRole('button', { name: 'Allow' }).click();
+  await expect(
+    signInPage.getByText('You can close this tab and return to Schooldesk.'),
+  ).toBeVisible();
+  await signInPage.close();
+}
+
+/** Clicks the app's "Open the sign-in page" link and answers the page it opened. */
+export async function followSignInLink(page: Page): Promise<Page> {
+  const link = page.getByRole('link', { name: 'Open the sign-in page' });
+  await expect(link).toBeVisible();
+  const [signInPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  return signInPage;
+}
+
+/**
+ * Opens the app, signs in to `school` with the chosen scopes through the consent page, and
+ * waits until the app is signed in (the account menu is there).
+ */
+export async function signInToWorkspace(
+  page: Page,
+  app: App,
+  school: string,
+  options: WorkspaceSignIn = {},
+): Promise<void> {
+  await page.goto(app.url);
+  await page.getByLabel('School address').fill(school);
+  if (options.preset) {
+    await page.getByRole('button', { name: options.preset }).click();
+  } else {
+    for (const scope of options.scopes ?? [])
+      await page.getByRole('checkbox', { name: scope, exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const signInPage = await followSignInLink(page);
+  await allowInBrowser(signInPage, options.account ?? OWNER, options.decline ?? []);
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+}
+
+/** Counts of the stand-in's requests since its counters were reset, by `METHOD /route`. */
+export async function requestCounts(platformUrl: string): Promise<Record<string, number>> {
+  const response = await fetch(`${platformUrl}/__control/counters`);
+  const counters = (await response.json()) as { byRoute: Record<string, { total: number }> };
+  return Object.fromEntries(Object.entries(counters.byRoute).map(([k, v]) => [k, v.total]));
+}
+
+/** The demo owner's account id on the stand-in. */
+export const OWNER_ACCOUNT_ID = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
+
+/**
+ * Reads the stand-in's API as the owner with a token minted through the control API, so a
+ * test checks what really reached the server rather than what the app shows.
+ */
+export async function readApi<T = unknown>(platformUrl: string, path: string): Promise<T> {
+  const minted = await fetch(`${platformUrl}/__control/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      accountId: OWNER_ACCOUNT_ID,
+      scopes: ['courses:read', 'students:read', 'coupons:read', 'pages:read'],
+    }),
+  });
+  const { accessToken } = (await minted.json()) as { accessToken: string };
+  const response = await fetch(`${platformUrl}/api/v1/${path.replace(/^\//, '')}`, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+  });
+  return (await response.json()) as T;
+}
