@@ -23,6 +23,8 @@ const call = (channel: unknown, request: unknown, trustedSender = true) =>
   handle(handlers, channel, request, { trustedSender });
 
 const huge = 'x'.repeat(1_000_000);
+const SCHOOL = 'https://school.example';
+const SOME_ID = '5b3f1c1e-8a4d-4f7e-9a51-0d6f1c2b3a4e';
 
 describe('handle(): hostile input gets a coded error and nothing crashes', () => {
   it.each([
@@ -60,6 +62,55 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
     ],
     ['an array instead of an object', 'session:current', [], 'invalid_request'],
     ['extra fields on an empty request', 'session:current', { admin: true }, 'invalid_request'],
+    ['a list window too large', 'students:list', { issuer: SCHOOL, limit: 501 }, 'invalid_request'],
+    [
+      'a negative offset',
+      'students:list',
+      { issuer: SCHOOL, offset: -1, limit: 5 },
+      'invalid_request',
+    ],
+    [
+      'an unknown sort',
+      'courses:list',
+      { issuer: SCHOOL, sort: 'password', limit: 5 },
+      'invalid_request',
+    ],
+    [
+      'a filter the entity does not have',
+      'students:list',
+      { issuer: SCHOOL, filters: { active: true }, limit: 5 },
+      'invalid_request',
+    ],
+    [
+      'a record id that is a path',
+      'courses:get',
+      { issuer: SCHOOL, id: '../admin' },
+      'invalid_request',
+    ],
+    [
+      'a field that is not writable',
+      'courses:update',
+      { issuer: SCHOOL, id: SOME_ID, etag: '"1"', fields: { createdAt: 0 } },
+      'invalid_request',
+    ],
+    [
+      'a create without its required fields',
+      'coupons:create',
+      { issuer: SCHOOL, fields: { name: 'Spring' } },
+      'invalid_request',
+    ],
+    [
+      'a coupon pattern without #',
+      'coupons:generate',
+      {
+        issuer: SCHOOL,
+        jobId: SOME_ID,
+        count: 2,
+        pattern: 'SPRING',
+        fields: { name: 'S', amount: 5 },
+      },
+      'invalid_request',
+    ],
   ])('%s', async (_name, channel, request, code) => {
     const result = await call(channel, request);
     expect(result).toMatchObject({ ok: false, error: { code } });
@@ -80,6 +131,14 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_school_address' } });
     expect(opened).toEqual([]);
+  });
+
+  it('answers a workspace call for a school not signed in with a sentence', async () => {
+    const result = await call('courses:list', { issuer: SCHOOL, limit: 5 });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'not_signed_in', message: 'You are not signed in to this school.' },
+    });
   });
 
   it('answers signing out of a school never signed in without crashing', async () => {

@@ -88,8 +88,8 @@ const slug = z
   .regex(SLUG_PATTERN, 'Slug may only hold lowercase letters, digits and single hyphens');
 const unixSeconds = (label: string) =>
   z
-    .int({ error: `${label} must be a date` })
-    .min(0, `${label} must be a date`)
+    .int({ error: `${label} must be a whole number of unix seconds` })
+    .min(0, `${label} must be a whole number of unix seconds`)
     .max(253_402_300_799, `${label} is too far in the future`);
 
 /** The fields of a course the workspace edits. */

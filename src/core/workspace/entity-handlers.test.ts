@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthHarness, type AuthHarness } from '../testing/auth-harness';
+import { signInAndAllow } from '../testing/chromium-opener';
+import { createEntityHandlers, createEnrollmentHandlers } from './entity-handlers';
+import { failureOf } from './failures';
+import { PlatformClients } from './platform-clients';
+
+/**
+ * The workspace channels' handlers on a real session: signed in through Chromium against the
+ * stand-in with read access to courses and students, write access to courses only.
+ */
+let h: AuthHarness;
+let issuer: string;
+let handlers: ReturnType<typeof createEntityHandlers> & ReturnType<typeof createEnrollmentHandlers>;
+const control = (path: string, body: unknown, method = 'POST') =>
+  fetch(`${h.platform.url}/__control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  h = await startAuthHarness({ students: 120 });
+  const { auth } = h.service();
+  h.browser.behaviour = signInAndAllow();
+  const session = await auth.signIn(h.platform.url, [
+    'courses:read',
+    'courses:write',
+    'students:read',
+  ]);
+  issuer = session.issuer;
+  const clients = new PlatformClients(auth);
+  handlers = { ...createEntityHandlers(clients), ...createEnrollmentHandlers(clients) };
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('entity handlers', () => {
+  it('answer any window of a list, mapped onto pages of 50, with the total', async () => {
+    const all = await handlers['students:list']({ issuer, offset: 0, limit: 120, sort: 'email' });
+    expect(all.totalCount).toBe(120);
+    const window = await handlers['students:list']({
+      issuer,
+      offset: 37,
+      limit: 66,
+      sort: 'email',
+    });
+    expect(window.rows.map((r) => r.id)).toEqual(all.rows.slice(37, 103).map((r) => r.id));
+  });
+
+  it('search and filters reach the server', async () => {
+    const [first] = (await handlers['students:list']({ issuer, offset: 0, limit: 1 })).rows;
+    const part = first!.email.slice(0, first!.email.indexOf('@'));
+    const found = await handlers['students:list']({ issuer, q: part, offset: 0, limit: 50 });
+    expect(found.rows.some((r) => r.id === first!.id)).toBe(true);
+    expect(found.totalCount).toBeLessThan(120);
+    const drafts = await handlers['courses:list']({
+      issuer,
+      filters: { published: false },
+      offset: 0,
+      limit: 50,
+    });
+    expect(drafts.rows.every((c) => c.publishedAt === null)).toBe(true);
+  });
+
+  it('create, update with the ETag, see a 412 as a conflict carrying the server version, delete', async () => {
+    const created = await handlers['courses:create']({
+      issuer,
+      fields: { name: 'Ink drawing', slug: `ink-${Date.now()}` },
+    });
+    expect(created.created).toBe(true);
+    const id = created.record.id;
+    const updated = await handlers['courses:update']({
+      issuer,
+      id,
+      fields: { featured: true },
+      etag: created.etag!,
+    });
+    expect(updated.record.featured).toBe(true);
+
+    await control(`/records/courses/${id}`, { name: 'Changed on the server' }, 'PATCH');
+    const stale = await handlers['courses:update']({
+      issuer,
+      id,
+      fields: { description: 'Mine' },
+      etag: updated.etag!,
+    }).catch((error: unknown) => error);
+    const failure = failureOf(stale);
+    expect(failure?.code).toBe('precondition_failed');
+    expect(failure?.message).toBe('The record changed on the platform since you opened it.');
+    expect(failure?.details?.current).toMatchObject({ id, name: 'Changed on the server' });
+    expect(failure?.details?.currentEtag).toMatch(/^".+"$/);
+
+    await handlers['courses:delete']({ issuer, id });
+    const gone = await handlers['courses:get']({ issuer, id }).catch((error: unknown) => error);
+    expect(failureOf(gone)?.code).toBe('not_found');
+  });
+
+  it('a 422 comes back as field messages', async () => {
+    const bad = await handlers['courses:create']({
+      issuer,
+      fields: { name: 'x', slug: 'Not A Slug' },
+    }).catch((error: unknown) => error);
+    const failure = failureOf(bad);
+    expect(failure?.code).toBe('validation_failed');
+    expect(failure?.details?.fields?.['slug']).toMatch(/lowercase/);
+  });
+
+  it('a write without its scope answers insufficient_scope naming the scope, without a stack', async () => {
+    const [student] = (await handlers['students:list']({ issuer, offset: 0, limit: 1 })).rows;
+    const got = await handlers['students:get']({ issuer, id: student!.id });
+    const refused = await handlers['students:update']({
+      issuer,
+      id: student!.id,
+      fields: { name: 'Renamed' },
+      etag: got.etag!,
+    }).catch((error: unknown) => error);
+    const failure = failureOf(refused);
+    expect(failure).toEqual({
+      code: 'insufficient_scope',
+      message: 'This needs more access than you granted. Allow it to continue.',
+      details: { missingScopes: ['students:write'] },
+    });
+  });
+
+  it('enrollments: list a student’s courses', async () => {
+    const [student] = (await handlers['students:list']({ issuer, offset: 0, limit: 1 })).rows;
+    const list = await handlers['enrollments:list']({
+      issuer,
+      studentId: student!.id,
+      offset: 0,
+      limit: 50,
+    });
+    expect(list.rows.every((e) => e.studentId === student!.id)).toBe(true);
+    expect(list.totalCount).toBe(list.rows.length);
+  });
+});
