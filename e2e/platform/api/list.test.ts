@@ -133,6 +133,22 @@ describe('list sorting, search and filters', () => {
     const apps = await list('/api/v1/pages?pageType=vite_app');
     expect(apps.body.nodes.every((n) => n.pageType === 'vite_app')).toBe(true);
   });
+
+  it('filters coupons by whether their expiry date has passed', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const all = await list('/api/v1/coupons?perPage=50');
+    const expired = await list('/api/v1/coupons?expired=true&perPage=50');
+    const current = await list('/api/v1/coupons?expired=false&perPage=50');
+    expect(expired.body.nodes.length).toBeGreaterThan(0);
+    expect(current.body.nodes.length).toBeGreaterThan(0);
+    expect(expired.body.totalCount + current.body.totalCount).toBe(all.body.totalCount);
+    expect(
+      expired.body.nodes.every((n) => typeof n.expiredAt === 'number' && n.expiredAt <= now),
+    ).toBe(true);
+    expect(
+      current.body.nodes.every((n) => n.expiredAt === null || (n.expiredAt as number) > now),
+    ).toBe(true);
+  });
 });
 
 describe('anonymous lists', () => {
