@@ -8,6 +8,8 @@ import { chromiumExecutablePath } from './e2e/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The performance run needs the machine to itself: playwright.perf.config.ts runs it alone.
+  testIgnore: '**/perf/**',
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),

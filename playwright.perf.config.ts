@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/**
+ * The performance targets of issue #5 (e2e/perf), measured alone: one worker and nothing else
+ * running, so the figures describe the app rather than a busy machine.
+ */
+export default defineConfig({
+  ...base,
+  testDir: 'e2e/perf',
+  testIgnore: [],
+  workers: 1,
+});
