@@ -1,5 +1,11 @@
+import { useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import type { ListParams } from '../entity-queries';
+import { useGrantAccess } from '../step-up/grant-access';
+import { EnrollDialog } from './enroll-dialog';
+import { ExportAction } from './export-action';
+import { GenerateDialog } from './generate-dialog';
+import { ImportDialog } from './import-dialog';
 
 /** What the list toolbar hands its area's actions. */
 export type AreaActionsProps = {
@@ -13,7 +19,88 @@ export type AreaActionsProps = {
   canWrite: boolean;
 };
 
-/** PLACEHOLDER (owned by the long-operations work in this change): import, export, generate. */
-export function AreaActions(_props: AreaActionsProps) {
-  return null;
+type Open = 'import' | 'generate' | 'enroll' | null;
+
+/**
+ * The long operations of an area, in its list toolbar: students import, export and bulk
+ * enroll; coupons generate and export; courses export; pages none. Write operations need the
+ * area's `:write` scope; without it they show locked with "Grant access".
+ */
+export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: AreaActionsProps) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  if (entity === 'pages') return null;
+
+  const writes: { key: Exclude<Open, null>; label: string; disabled?: boolean }[] =
+    entity === 'students'
+      ? [
+          { key: 'import', label: 'Import CSV…' },
+          { key: 'enroll', label: 'Enroll selected…', disabled: selectedIds.length === 0 },
+        ]
+      : entity === 'coupons'
+        ? [{ key: 'generate', label: 'Generate codes…' }]
+        : [];
+
+  return (
+    <div className="area-actions" role="group" aria-label="Bulk actions">
+      {writes.length > 0 ? (
+        canWrite ? (
+          writes.map((w) => (
+            <button
+              key={w.key}
+              type="button"
+              className="secondary"
+              disabled={w.disabled}
+              title={
+                w.key === 'enroll' && w.disabled ? 'Tick students in the list first' : undefined
+              }
+              onClick={() => setOpen(w.key)}
+            >
+              {w.key === 'enroll' && selectedIds.length > 0
+                ? `Enroll selected (${selectedIds.length.toLocaleString('en-US')})…`
+                : w.label}
+            </button>
+          ))
+        ) : (
+          <LockedActions entity={entity} labels={writes.map((w) => w.label)} />
+        )
+      ) : null}
+      <ExportAction issuer={issuer} entity={entity} params={params} />
+      {open === 'import' ? <ImportDialog issuer={issuer} onClose={close} /> : null}
+      {open === 'generate' ? <GenerateDialog issuer={issuer} onClose={close} /> : null}
+      {open === 'enroll' ? (
+        <EnrollDialog issuer={issuer} studentIds={selectedIds} onClose={close} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Write operations the session may not use: shown so the owner knows they exist, disabled,
+ * with one "Grant access" that asks for the area's `:write` scope. Once granted the session
+ * refreshes and the toolbar shows them unlocked.
+ */
+function LockedActions({ entity, labels }: { entity: EntityName; labels: string[] }) {
+  const grantAccess = useGrantAccess();
+  const noteId = `locked-${entity}-note`;
+  return (
+    <span className="locked-actions">
+      {labels.map((label) => (
+        <button key={label} type="button" className="secondary" disabled aria-describedby={noteId}>
+          <span aria-hidden="true">🔒 </span>
+          {label}
+        </button>
+      ))}
+      <span id={noteId} className="visually-hidden">
+        Needs permission to change {entity}.
+      </span>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void grantAccess([`${entity}:write`])}
+      >
+        Grant access
+      </button>
+    </span>
+  );
 }

@@ -1,0 +1,169 @@
+import Papa from 'papaparse';
+import { importRowFields } from '../../shared/workspace-contract';
+
+/**
+ * Reading a students CSV for import, as pure functions so they are tested without a screen:
+ * decode, parse, map header aliases, check every row the way the platform will, and find
+ * e-mails the file holds twice. Nothing here talks to the bridge; main checks every row again.
+ */
+
+/** A row as the import sends it. */
+export type ImportRow = { name: string; email: string; phoneNumber: string | null };
+
+/** A row the import will skip, and why. `row` counts data rows from 1 (the header is not one). */
+export type RowProblem = { row: number; label: string; message: string };
+
+/** What the dry run found in a file. */
+export type ImportPlan = {
+  /** Every data row as read, for the preview. */
+  totalRows: number;
+  preview: ImportRow[];
+  /** Rows to send, valid and de-duplicated, in file order. */
+  rows: ImportRow[];
+  /** For each sent row, its row number in the file (same index as `rows`). */
+  rowNumbers: number[];
+  /** Rows that fail a field rule. */
+  invalid: RowProblem[];
+  /** Rows whose e-mail an earlier row of the file already has. */
+  duplicates: RowProblem[];
+};
+
+/** A file that cannot be imported at all, in a plain sentence. */
+export class CsvFileError extends Error {}
+
+/** How many rows the preview table shows. */
+export const PREVIEW_ROWS = 10;
+/** The contract's ceiling for one import. */
+export const MAX_IMPORT_ROWS = 50_000;
+
+const HEADER_ALIASES: Record<string, keyof ImportRow> = {
+  name: 'name',
+  fullname: 'name',
+  email: 'email',
+  emailaddress: 'email',
+  phone: 'phoneNumber',
+  phonenumber: 'phoneNumber',
+};
+
+/**
+ * Maps a header to our field name, whatever its case, spacing or hyphens ("E-mail", "Full
+ * name", "phone_number"); other columns keep their name and are ignored.
+ */
+export function canonicalHeader(header: string): string {
+  const key = header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+  return HEADER_ALIASES[key] ?? header;
+}
+
+/**
+ * Reads a file as text. `File.text()` decodes UTF-8 and drops a byte-order mark; the BOM is
+ * stripped again here in case a host hands it through.
+ */
+export async function readCsvFile(file: Blob): Promise<string> {
+  const text = await file.text();
+  return text.replace(/^\uFEFF/, '');
+}
+
+const cell = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** Parses CSV text and plans the import. Throws {@link CsvFileError} for an unusable file. */
+export function planImport(text: string): ImportPlan {
+  const parsed = Papa.parse<Record<string, unknown>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: canonicalHeader,
+  });
+  const fields = parsed.meta.fields ?? [];
+  const missing = [
+    fields.includes('name') ? null : 'name',
+    fields.includes('email') ? null : 'email',
+  ].filter(Boolean);
+  if (missing.length > 0)
+    throw new CsvFileError(
+      `The file has no ${missing.join(' or ')} column. Its first line must name the columns, for example: name,email,phone.`,
+    );
+  if (parsed.data.length === 0) throw new CsvFileError('The file has no rows below its header.');
+  if (parsed.data.length > MAX_IMPORT_ROWS)
+    throw new CsvFileError(
+      `The file has ${parsed.data.length.toLocaleString('en-US')} rows; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')}. Split it into smaller files.`,
+    );
+
+  // A quote left open swallows the rest of the file into one cell: name the row it began on.
+  const brokenRows = new Map<number, string>();
+  for (const error of parsed.errors)
+    if (error.type === 'Quotes' && error.row !== undefined)
+      brokenRows.set(error.row, 'A quoted value is not closed');
+
+  const plan: ImportPlan = {
+    totalRows: parsed.data.length,
+    preview: [],
+    rows: [],
+    rowNumbers: [],
+    invalid: [],
+    duplicates: [],
+  };
+  const firstRowOfEmail = new Map<string, number>();
+  parsed.data.forEach((raw, index) => {
+    const row = index + 1;
+    const phone = cell(raw.phoneNumber);
+    const input: ImportRow = {
+      name: cell(raw.name),
+      email: cell(raw.email),
+      phoneNumber: phone === '' ? null : phone,
+    };
+    if (index < PREVIEW_ROWS) plan.preview.push(input);
+    const label = input.email || input.name || '(empty row)';
+    const broken = brokenRows.get(index);
+    if (broken) {
+      plan.invalid.push({ row, label, message: broken });
+      return;
+    }
+    const checked = importRowFields.safeParse(input);
+    if (!checked.success) {
+      const messages = [...new Set(checked.error.issues.map((issue) => issue.message))];
+      plan.invalid.push({ row, label, message: messages.join('; ') });
+      return;
+    }
+    const key = checked.data.email;
+    const first = firstRowOfEmail.get(key);
+    if (first !== undefined) {
+      plan.duplicates.push({ row, label, message: `Same e-mail as row ${first}` });
+      return;
+    }
+    firstRowOfEmail.set(key, row);
+    plan.rows.push(input);
+    plan.rowNumbers.push(row);
+  });
+  return plan;
+}
+
+/** "1 row" / "4,997 rows". */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** The dry run in one or two sentences, before anything is sent. */
+export function dryRunSummary(plan: ImportPlan): string {
+  const ready = plan.rows.length;
+  const parts = [
+    ready === 1 ? '1 row is ready to import.' : `${countOf(ready, 'row')} are ready to import.`,
+  ];
+  const bad = plan.invalid.length;
+  if (bad > 0)
+    parts.push(
+      bad === 1
+        ? '1 row has problems and will be skipped.'
+        : `${countOf(bad, 'row')} have problems and will be skipped.`,
+    );
+  const dup = plan.duplicates.length;
+  if (dup > 0)
+    parts.push(
+      dup === 1
+        ? '1 row repeats an e-mail from an earlier row and will be skipped.'
+        : `${countOf(dup, 'row')} repeat an e-mail from an earlier row and will be skipped.`,
+    );
+  return parts.join(' ');
+}

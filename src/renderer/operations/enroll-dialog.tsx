@@ -1,0 +1,145 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { Course } from '../../shared/records';
+import type { JobOutcome } from '../../shared/workspace-contract';
+import { bridge, toUiError, unwrap, type UiError } from '../bridge';
+import { entityKeys } from '../entity-queries';
+import { endOfDay } from './coupon-generation';
+import { CourseCombobox } from './course-combobox';
+import { countOf } from './csv-import';
+import { JobProgress, JobResults } from './job-progress';
+import { OperationDialog } from './operation-dialog';
+import { OperationError } from './operation-error';
+import { useJob } from './use-job';
+
+type Props = { issuer: string; studentIds: readonly string[]; onClose: () => void };
+
+/** The contract's ceiling for one bulk enroll. */
+const MAX_STUDENTS = 10_000;
+
+/**
+ * Gives the students ticked in the list access to one course, with lifetime access or until a
+ * date. Enrolling is idempotent on the platform, so a student already in the course is
+ * reported as such rather than enrolled twice.
+ */
+export function EnrollDialog({ issuer, studentIds, onClose }: Props) {
+  const queryClient = useQueryClient();
+  const job = useJob();
+  const dateId = useId();
+  const [course, setCourse] = useState<Course | null>(null);
+  const [until, setUntil] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<UiError | null>(null);
+  const [outcome, setOutcome] = useState<JobOutcome | null>(null);
+
+  const [dateError, setDateError] = useState<string | undefined>();
+  const tooMany =
+    studentIds.length > MAX_STUDENTS
+      ? `One bulk enroll takes at most ${MAX_STUDENTS.toLocaleString('en-US')} students; tick fewer.`
+      : undefined;
+  const courseError = submitted && !course ? 'Choose a course' : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const endedAt = until ? endOfDay(until) : null;
+    const badDate = Boolean(until) && (endedAt === null || endedAt * 1000 < Date.now());
+    setDateError(badDate ? 'Access ends on must be a date to come' : undefined);
+    if (!course || badDate || tooMany) return;
+    setError(null);
+    try {
+      setOutcome(
+        await job.start(
+          async (jobId) =>
+            unwrap(
+              await bridge().enrollments.bulkEnroll({
+                issuer,
+                jobId,
+                courseId: course.id,
+                studentIds: [...studentIds],
+                endedAt,
+              }),
+            ),
+          studentIds.length,
+        ),
+      );
+    } catch (e) {
+      setError(toUiError(e));
+    } finally {
+      // Each student's enrollments may have changed.
+      void queryClient.invalidateQueries({ queryKey: entityKeys.all(issuer, 'students') });
+    }
+  };
+
+  return (
+    <OperationDialog
+      title={`Enroll ${countOf(studentIds.length, 'student')}`}
+      onClose={onClose}
+      job={job}
+      operation="enrolling"
+    >
+      {!job.running && !outcome ? (
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <CourseCombobox issuer={issuer} label="Course" selected={course} onSelect={setCourse} />
+          {courseError ? <p className="field-error">{courseError}</p> : null}
+          <div className="field">
+            <label htmlFor={dateId}>Access ends on (optional)</label>
+            <input
+              id={dateId}
+              type="date"
+              value={until}
+              aria-invalid={Boolean(dateError)}
+              aria-describedby={`${dateId}-hint`}
+              onChange={(e) => {
+                setUntil(e.target.value);
+                setDateError(undefined);
+              }}
+            />
+            <p id={`${dateId}-hint`} className="hint">
+              {dateError ?? 'Leave empty for lifetime access.'}
+            </p>
+          </div>
+          {tooMany ? (
+            <p role="alert" className="notice error">
+              {tooMany}
+            </p>
+          ) : null}
+          <div className="actions">
+            <button type="submit" className="primary">
+              {course
+                ? `Enroll ${countOf(studentIds.length, 'student')} in ${course.name}`
+                : 'Enroll'}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {job.running ? <JobProgress job={job} unit="students" label="Enrolling" /> : null}
+      <OperationError error={error} scopes={['students:write']} />
+      {outcome ? (
+        <>
+          <JobResults
+            heading="Enrollment finished"
+            rowNoun="Student #"
+            status={outcome.status}
+            outcomeWords={{
+              created: 'enrolled',
+              existing: 'already enrolled',
+              updated: 'access changed',
+            }}
+            rows={outcome.results.map((r) => ({
+              row: r.index + 1,
+              outcome: r.outcome,
+              label: r.label,
+              ...(r.message ? { message: r.message } : {}),
+            }))}
+          />
+          <div className="actions">
+            <button type="button" className="primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </>
+      ) : null}
+    </OperationDialog>
+  );
+}

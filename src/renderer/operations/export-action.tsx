@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { EntityName } from '../../shared/entity-names';
+import type { RequestOf } from '../../shared/contract';
+import { bridge, toUiError, unwrap, type UiError } from '../bridge';
+import type { ListParams } from '../entity-queries';
+import { countOf } from './csv-import';
+import { JobProgress } from './job-progress';
+import { OperationError } from './operation-error';
+import { useJob } from './use-job';
+
+type Exportable = Extract<EntityName, 'students' | 'coupons' | 'courses'>;
+type ExportList = RequestOf<'export:csv'>['list'];
+
+type Props = { issuer: string; entity: Exportable; params: ListParams<EntityName> };
+
+/** What one exported row is called, for the confirmation. */
+const NOUNS: Record<Exportable, string> = {
+  students: 'student',
+  coupons: 'coupon',
+  courses: 'course',
+};
+
+/** The list as the export channel takes it: students have no filters, and no blank search. */
+export function exportListOf(entity: Exportable, params: ListParams<EntityName>): ExportList {
+  const q = params.q?.trim();
+  const base = { ...(q ? { q } : {}), ...(params.sort ? { sort: params.sort } : {}) };
+  if (entity === 'students') return { entity, ...base };
+  const filters = 'filters' in params ? params.filters : undefined;
+  return { entity, ...base, ...(filters ? { filters } : {}) } as ExportList;
+}
+
+/**
+ * Hands a file to the browser as a download (the web host has no save dialog of its own).
+ * The object URL is released a while later: revoking it at once can race the browser's own
+ * fetch of the blob on a slow machine.
+ */
+export function downloadFile(fileName: string, content: string, type = 'text/csv'): void {
+  const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * "Export CSV": writes the list as it is now filtered, searched and sorted. Main produces the
+ * file locally (never by e-mail) and, in Electron, asks where to save it; in the web host it
+ * answers the content and the browser downloads it. Large lists show progress and can stop.
+ */
+export function ExportAction({ issuer, entity, params }: Props) {
+  const job = useJob();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<UiError | null>(null);
+
+  const run = async () => {
+    setMessage('');
+    setError(null);
+    try {
+      const answer = await job.start(async (jobId) =>
+        unwrap(
+          await bridge().files.exportCsv({ issuer, jobId, list: exportListOf(entity, params) }),
+        ),
+      );
+      if (answer.outcome === 'cancelled') {
+        setMessage('Export cancelled.');
+        return;
+      }
+      if (answer.outcome === 'download') downloadFile(answer.fileName, answer.content);
+      setMessage(`Exported ${countOf(answer.rowCount, NOUNS[entity])} to ${answer.fileName}.`);
+    } catch (e) {
+      setError(toUiError(e));
+    }
+  };
+
+  return (
+    <div className="export-action">
+      <button type="button" className="secondary" disabled={job.running} onClick={() => void run()}>
+        Export CSV
+      </button>
+      {job.running ? (
+        <JobProgress job={job} unit={`${NOUNS[entity]}s`} label="Export progress" />
+      ) : null}
+      <p role="status" className="hint export-status">
+        {message}
+      </p>
+      <OperationError error={error} scopes={[`${entity}:read`]} />
+    </div>
+  );
+}

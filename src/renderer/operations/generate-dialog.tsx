@@ -1,0 +1,243 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { JobOutcome } from '../../shared/workspace-contract';
+import { bridge, toUiError, unwrap, type UiError } from '../bridge';
+import { entityKeys } from '../entity-queries';
+import {
+  EMPTY_GENERATE_FORM,
+  MAX_GENERATE,
+  checkGenerateForm,
+  type GenerateForm,
+} from './coupon-generation';
+import { countOf } from './csv-import';
+import { JobProgress, JobResults } from './job-progress';
+import { OperationDialog } from './operation-dialog';
+import { OperationError } from './operation-error';
+import { useJob } from './use-job';
+
+type Props = { issuer: string; onClose: () => void };
+type Key = keyof GenerateForm;
+
+/**
+ * Bulk-generate coupon codes from a pattern: `#` becomes a random letter or digit, main makes
+ * sure every code is new. The form is checked as the owner types; the results list the codes
+ * made (ready to copy) and any that failed.
+ */
+export function GenerateDialog({ issuer, onClose }: Props) {
+  const queryClient = useQueryClient();
+  const job = useJob();
+  const [form, setForm] = useState<GenerateForm>(EMPTY_GENERATE_FORM);
+  const [touched, setTouched] = useState<ReadonlySet<Key>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<UiError | null>(null);
+  const [outcome, setOutcome] = useState<JobOutcome | null>(null);
+  const { errors, request } = checkGenerateForm(form);
+  const shown = (key: Key) => (submitted || touched.has(key) ? errors[key] : undefined);
+
+  const set = <K extends Key>(key: K, value: GenerateForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setTouched((t) => new Set(t).add(key));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!request) return;
+    setError(null);
+    try {
+      setOutcome(
+        await job.start(
+          async (jobId) => unwrap(await bridge().coupons.generate({ issuer, jobId, ...request })),
+          request.count,
+        ),
+      );
+    } catch (e) {
+      setError(toUiError(e));
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: entityKeys.lists(issuer, 'coupons') });
+    }
+  };
+
+  const field = (
+    key: Key,
+    label: string,
+    input: (props: FieldProps) => ReactNode,
+    hint?: string,
+  ) => (
+    <Field key={key} label={label} error={shown(key)} hint={hint}>
+      {input}
+    </Field>
+  );
+  const text =
+    (key: Exclude<Key, 'active' | 'couponType'>, type = 'text') =>
+    (props: FieldProps) => (
+      <input {...props} type={type} value={form[key]} onChange={(e) => set(key, e.target.value)} />
+    );
+
+  const count = Number(form.count);
+  return (
+    <OperationDialog
+      title="Generate coupon codes"
+      onClose={onClose}
+      job={job}
+      operation="generating codes"
+    >
+      {!job.running && !outcome ? (
+        <form className="generate-form" noValidate onSubmit={(e) => void submit(e)}>
+          {field(
+            'count',
+            'How many codes',
+            text('count', 'number'),
+            `1 to ${MAX_GENERATE.toLocaleString('en-US')}.`,
+          )}
+          {field(
+            'pattern',
+            'Pattern',
+            text('pattern'),
+            'Letters, digits, - and _ are kept; each # becomes a random letter or digit. Example: SPRING-#####.',
+          )}
+          {field('name', 'Name', text('name'), 'What the coupons are called in the coupon list.')}
+          {field('couponType', 'Type', (props) => (
+            <select
+              {...props}
+              value={form.couponType}
+              onChange={(e) => set('couponType', e.target.value as GenerateForm['couponType'])}
+            >
+              <option value="fixed_amount">Fixed amount</option>
+              <option value="percentage">Percentage</option>
+            </select>
+          ))}
+          {field(
+            'amount',
+            form.couponType === 'percentage' ? 'Percent off' : 'Amount off',
+            text('amount', 'number'),
+          )}
+          {field('currency', 'Currency', text('currency'), 'A 3-letter code such as TWD or USD.')}
+          {field(
+            'expiresOn',
+            'Expires on (optional)',
+            text('expiresOn', 'date'),
+            'The codes work until the end of this day.',
+          )}
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={form.active}
+              onChange={(e) => set('active', e.target.checked)}
+            />
+            Active
+          </label>
+          <div className="actions">
+            <button type="submit" className="primary">
+              {Number.isInteger(count) && count >= 1 && count <= MAX_GENERATE
+                ? `Generate ${countOf(count, 'code')}`
+                : 'Generate codes'}
+            </button>
+          </div>
+          {submitted && !request ? (
+            <p role="alert" className="field-error">
+              Fix the fields marked above first.
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+      {job.running ? <JobProgress job={job} unit="codes" label="Generating codes" /> : null}
+      <OperationError error={error} scopes={['coupons:write']} />
+      {outcome ? <GenerateResults outcome={outcome} onClose={onClose} /> : null}
+    </OperationDialog>
+  );
+}
+
+type FieldProps = {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+};
+
+/** A labelled field with its hint and, once there is one, its error. */
+function Field(props: {
+  label: string;
+  error: string | undefined;
+  hint: string | undefined;
+  children: (props: FieldProps) => ReactNode;
+}) {
+  const id = useId();
+  const described = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.children({
+        id,
+        'aria-invalid': Boolean(props.error),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {props.hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={`${id}-error`} className="field-error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The codes made, in a box the owner can copy from, and the failures below. */
+function GenerateResults({ outcome, onClose }: { outcome: JobOutcome; onClose: () => void }) {
+  const codesId = useId();
+  const [copied, setCopied] = useState('');
+  const codes = outcome.results.filter((r) => r.outcome === 'created').map((r) => r.label);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopied(`Copied ${countOf(codes.length, 'code')}.`);
+    } catch {
+      setCopied('The codes could not be copied; select them in the box and copy them yourself.');
+    }
+  };
+  return (
+    <>
+      <JobResults
+        heading="Codes generated"
+        rowNoun="Code #"
+        status={outcome.status}
+        rows={outcome.results.map((r) => ({
+          row: r.index + 1,
+          outcome: r.outcome,
+          label: r.label,
+          ...(r.message ? { message: r.message } : {}),
+        }))}
+      />
+      {codes.length > 0 ? (
+        <div className="field">
+          <label htmlFor={codesId}>Created codes</label>
+          <textarea
+            id={codesId}
+            className="created-codes"
+            readOnly
+            rows={Math.min(codes.length, 8)}
+            value={codes.join('\n')}
+          />
+        </div>
+      ) : null}
+      <div className="actions">
+        {codes.length > 0 ? (
+          <button type="button" className="secondary" onClick={() => void copy()}>
+            Copy codes
+          </button>
+        ) : null}
+        <button type="button" className="primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+      <p role="status" className="hint">
+        {copied}
+      </p>
+    </>
+  );
+}

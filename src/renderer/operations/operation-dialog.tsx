@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { Job } from './use-job';
+
+type Props = {
+  title: string;
+  /** Closes the dialog (the caller unmounts it); never called while the job runs. */
+  onClose: () => void;
+  job: Pick<Job, 'running' | 'cancelling' | 'cancel'>;
+  /** What the operation is called in the "stop it?" question: "the import". */
+  operation: string;
+  children: ReactNode;
+};
+
+/**
+ * The modal of a long operation, on the native `<dialog>` (the page behind is inert, focus
+ * stays inside). Focus moves to the first field on open and back to the button that opened
+ * it on close. Escape closes it when nothing runs; while the job runs Escape asks whether to
+ * cancel it instead, since closing would hide an operation that keeps changing the school.
+ */
+export function OperationDialog({ title, onClose, job, operation, children }: Props) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const [askingState, setAsking] = useState(false);
+  // The question only matters while the job runs; once it ends there is nothing to stop.
+  const asking = askingState && job.running;
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const state = useRef({ running: job.running, onClose });
+  useEffect(() => {
+    state.current = { running: job.running, onClose };
+  }, [job.running, onClose]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    // The first field, rather than the Close button at the top, is where the work starts.
+    const first = ['[data-autofocus]', 'input:not([disabled]), select, textarea', 'button']
+      .map((selector) => dialog?.querySelector<HTMLElement>(selector))
+      .find(Boolean);
+    first?.focus();
+    return () => {
+      dialog?.close();
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (asking) keepRef.current?.focus();
+  }, [asking]);
+
+  const escape = () => {
+    if (state.current.running) setAsking(true);
+    else state.current.onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog operation-dialog"
+      aria-modal="true"
+      aria-labelledby={headingId}
+      aria-busy={job.running}
+      onKeyDown={(event) => {
+        // Handling Escape here, before the browser turns it into `cancel`, keeps Chromium
+        // from force-closing the dialog after a cancel it was refused more than once.
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        escape();
+      }}
+      onCancel={(event) => {
+        event.preventDefault();
+        escape();
+      }}
+      onClose={() => {
+        if (dialogRef.current && !dialogRef.current.open && !state.current.running)
+          state.current.onClose();
+      }}
+    >
+      <div className="operation-dialog-top">
+        <h2 id={headingId}>{title}</h2>
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Close ${title}`}
+          disabled={job.running}
+          onClick={onClose}
+        >
+          Close
+        </button>
+      </div>
+      {asking ? (
+        <div role="alertdialog" aria-label={`Stop ${operation}?`} className="notice warning">
+          <p>{`Stop ${operation}? What is already done stays done; the rest is not sent.`}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="danger"
+              disabled={job.cancelling}
+              onClick={() => {
+                void job.cancel();
+                setAsking(false);
+              }}
+            >
+              {`Stop ${operation}`}
+            </button>
+            <button
+              ref={keepRef}
+              type="button"
+              className="secondary"
+              onClick={() => setAsking(false)}
+            >
+              Keep going
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {children}
+    </dialog>
+  );
+}
