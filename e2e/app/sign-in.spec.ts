@@ -15,6 +15,14 @@ async function startSignIn(page: Page, app: App, school: string, scopes: string[
   return signInPage;
 }
 
+/** The workspace opens on an area's list; who is signed in shows in the Account area. */
+async function openAccountArea(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Areas' })
+    .getByRole('link', { name: 'Account' })
+    .click();
+}
+
 /** Logs in and answers consent in the sign-in page, unticking `decline`. */
 async function logInAndAllow(signInPage: Page, decline: string[] = []) {
   await signInPage.getByLabel('Email', { exact: true }).fill(OWNER.email);
@@ -52,6 +60,7 @@ test.describe('signing in through the web host', () => {
     await screenshot(page, '2-waiting');
     await logInAndAllow(signInPage);
 
+    await openAccountArea(page);
     await expect(page.getByText('Olivia Owner')).toBeVisible();
     await expect(page.getByText('owner@demo.school')).toBeVisible();
     await expect(page.getByText(platform.url).first()).toBeVisible();
@@ -73,6 +82,7 @@ test.describe('signing in through the web host', () => {
   test('a scope declined at consent is shown as declined', async ({ page, app, platform }) => {
     const signInPage = await startSignIn(page, app, platform.url, ['Coupons: Read']);
     await logInAndAllow(signInPage, ['coupons:read']);
+    await openAccountArea(page);
     await expect(page.getByText('Olivia Owner')).toBeVisible();
     await expect(page.getByText(/Not granted/)).toBeVisible();
     await expect(page.getByText('coupons:read').first()).toBeVisible();

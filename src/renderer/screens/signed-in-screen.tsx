@@ -1,49 +1,37 @@
-import { useRef, useState } from 'react';
 import type { SessionSummaryView } from '../../shared/contract';
 import { CHOOSABLE_SCOPES } from '../../shared/scope-catalog';
 import { bridge } from '../bridge';
-import { AccountMenu } from '../components/account-menu';
 import { KeyringNotice } from '../components/keyring-notice';
 import { SchoolSwitcher } from '../components/school-switcher';
 import { ScopeList } from '../components/scope-list';
 import { ScreenHeading } from '../components/screen-heading';
-import { SignOutDialog } from '../components/sign-out-dialog';
 import { useUiStore } from '../ui-store';
 import { useStartSignIn } from '../use-sign-in';
 
-type Props = { sessions: readonly SessionSummaryView[] };
+type Props = {
+  sessions: readonly SessionSummaryView[];
+  /** The school the workspace shows. */
+  session: SessionSummaryView;
+  /** Opens the header's sign-out confirmation. */
+  onSignOut: () => void;
+};
 
 /**
- * Signed in: who the user is at which school, and what Schooldesk may do there. Scopes the
- * user declined at consent are listed apart, since features needing them will not work.
+ * The Account area: who the user is at which school, and what Schooldesk may do there. Scopes
+ * the user declined at consent are listed apart, since features needing them will not work.
  */
-export function SignedInScreen({ sessions }: Props) {
-  const selectedIssuer = useUiStore((s) => s.selectedIssuer);
+export function AccountArea({ sessions, session, onSignOut }: Props) {
   const showSignedIn = useUiStore((s) => s.showSignedIn);
   const showConnect = useUiStore((s) => s.showConnect);
-  const [confirming, setConfirming] = useState(false);
-  const accountButton = useRef<HTMLButtonElement>(null);
   const start = useStartSignIn();
-  // The chosen school may have been signed out elsewhere; fall back to the first one.
-  const session = sessions.find((s) => s.issuer === selectedIssuer) ?? sessions[0];
-  if (!session) return null;
 
   const askable = session.declinedScopes.filter((s) => CHOOSABLE_SCOPES.includes(s));
   const grantMore = () =>
     start.mutate(() => bridge().session.grantMore({ issuer: session.issuer, scopes: askable }));
 
   return (
-    <section className="screen" aria-labelledby="signed-in-heading">
-      <div className="screen-top">
-        <ScreenHeading id="signed-in-heading">Signed in</ScreenHeading>
-        <AccountMenu
-          buttonRef={accountButton}
-          items={[
-            { label: 'Sign out', onSelect: () => setConfirming(true) },
-            { label: 'Add another school', onSelect: () => showConnect({ clearSchool: true }) },
-          ]}
-        />
-      </div>
+    <section className="area account-area" aria-labelledby="area-heading">
+      <ScreenHeading id="area-heading">Account</ScreenHeading>
       <KeyringNotice />
       <SchoolSwitcher
         sessions={sessions}
@@ -88,15 +76,18 @@ export function SignedInScreen({ sessions }: Props) {
           ) : null}
         </section>
       ) : null}
-      {confirming ? (
-        <SignOutDialog
-          session={session}
-          onCancel={() => {
-            setConfirming(false);
-            accountButton.current?.focus();
-          }}
-        />
-      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => showConnect({ clearSchool: true })}
+        >
+          Add another school
+        </button>
+        <button type="button" className="secondary" onClick={onSignOut}>
+          Sign out of this school
+        </button>
+      </div>
     </section>
   );
 }

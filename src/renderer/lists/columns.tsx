@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import type { EntityName, RecordOf } from '../../shared/entities';
+import { ENTITY_SORTS } from '../../shared/entities';
+
+/** One column of a list: its header, the sort key it toggles (if any) and how a cell reads. */
+export type Column<E extends EntityName> = {
+  id: string;
+  label: string;
+  sortKey?: (typeof ENTITY_SORTS)[E][number];
+  /** CSS grid track, e.g. `2fr` or `8rem`. */
+  width: string;
+  cell: (row: RecordOf<E>) => ReactNode;
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** Unix seconds as a short date; `fallback` for null. */
+export function formatDate(seconds: number | null, fallback = '—'): string {
+  return seconds === null ? fallback : dateFormat.format(new Date(seconds * 1000));
+}
+
+/** Enum values of the API in plain words. */
+export const ENUM_LABELS: Record<string, string> = {
+  paid: 'Paid',
+  public_access: 'Public access',
+  free_redeem: 'Free (redeem)',
+  pre_order: 'Pre-order',
+  fixed_amount: 'Fixed amount',
+  percentage: 'Percentage',
+  static_page: 'Static page',
+  vite_app: 'Vite app',
+};
+
+const label = (value: string) => ENUM_LABELS[value] ?? value;
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+function amountOf(row: RecordOf<'coupons'>): string {
+  if (row.couponType === 'percentage') return `${row.amount}% off`;
+  return `${row.amount.toLocaleString('en-US')} ${row.currency} off`;
+}
+
+function expiresOf(row: RecordOf<'coupons'>): string {
+  if (row.expiredAt === null) return 'Never';
+  const text = formatDate(row.expiredAt);
+  return row.expiredAt * 1000 < Date.now() ? `${text} (expired)` : text;
+}
+
+/** The columns of each entity's list, in order. */
+export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
+  courses: [
+    {
+      id: 'name',
+      label: 'Name',
+      sortKey: 'name',
+      width: 'minmax(10rem, 3fr)',
+      cell: (r) => r.name,
+    },
+    { id: 'slug', label: 'Slug', width: 'minmax(8rem, 2fr)', cell: (r) => r.slug },
+    { id: 'type', label: 'Type', width: '8rem', cell: (r) => label(r.courseType) },
+    {
+      id: 'status',
+      label: 'Status',
+      sortKey: 'publishedAt',
+      width: '6rem',
+      cell: (r) => (r.publishedAt === null ? 'Draft' : 'Published'),
+    },
+    { id: 'featured', label: 'Featured', width: '5.5rem', cell: (r) => yesNo(r.featured) },
+    {
+      id: 'updated',
+      label: 'Updated',
+      sortKey: 'updatedAt',
+      width: '8rem',
+      cell: (r) => formatDate(r.updatedAt),
+    },
+  ],
+  students: [
+    { id: 'name', label: 'Name', sortKey: 'name', width: 'minmax(9rem, 2fr)', cell: (r) => r.name },
+    {
+      id: 'email',
+      label: 'Email',
+      sortKey: 'email',
+      width: 'minmax(12rem, 3fr)',
+      cell: (r) => r.email,
+    },
+    { id: 'phone', label: 'Phone', width: '10rem', cell: (r) => r.phoneNumber ?? '—' },
+    {
+      id: 'created',
+      label: 'Created',
+      sortKey: 'createdAt',
+      width: '8rem',
+      cell: (r) => formatDate(r.createdAt),
+    },
+  ],
+  coupons: [
+    { id: 'code', label: 'Code', sortKey: 'code', width: 'minmax(8rem, 2fr)', cell: (r) => r.code },
+    { id: 'name', label: 'Name', sortKey: 'name', width: 'minmax(9rem, 3fr)', cell: (r) => r.name },
+    { id: 'amount', label: 'Discount', width: '9rem', cell: amountOf },
+    { id: 'active', label: 'Active', width: '5rem', cell: (r) => yesNo(r.active) },
+    { id: 'expires', label: 'Expires', sortKey: 'expiredAt', width: '10rem', cell: expiresOf },
+  ],
+  pages: [
+    {
+      id: 'title',
+      label: 'Title',
+      sortKey: 'title',
+      width: 'minmax(10rem, 3fr)',
+      cell: (r) => r.title,
+    },
+    { id: 'slug', label: 'Slug', sortKey: 'slug', width: 'minmax(8rem, 2fr)', cell: (r) => r.slug },
+    { id: 'path', label: 'Path prefix', width: '8rem', cell: (r) => r.pathPrefix },
+    { id: 'type', label: 'Type', width: '7rem', cell: (r) => label(r.pageType) },
+    { id: 'published', label: 'Published', width: '6rem', cell: (r) => yesNo(r.published) },
+  ],
+};
+
+/** What a row is called in a label ("Select Ada Lovelace", a palette result). */
+export function rowTitle(entity: EntityName, row: RecordOf<EntityName>): string {
+  if (entity === 'pages') return (row as RecordOf<'pages'>).title;
+  if (entity === 'coupons') {
+    const coupon = row as RecordOf<'coupons'>;
+    return `${coupon.code} · ${coupon.name}`;
+  }
+  return (row as RecordOf<'courses' | 'students'>).name;
+}
+
+/** A second line for palette results (the student's e-mail, the course's slug…). */
+export function rowDetail(entity: EntityName, row: RecordOf<EntityName>): string {
+  if (entity === 'students') return (row as RecordOf<'students'>).email;
+  if (entity === 'coupons') return amountOf(row as RecordOf<'coupons'>);
+  return `/${(row as RecordOf<'courses' | 'pages'>).slug}`;
+}

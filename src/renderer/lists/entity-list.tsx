@@ -1,0 +1,145 @@
+import { useCallback, useId, useState } from 'react';
+import type { EntityName } from '../../shared/entity-names';
+import { toUiError } from '../bridge';
+import type { ListParams } from '../entity-queries';
+import { AreaActions } from '../operations/area-actions';
+import { useUiStore } from '../ui-store';
+import { areaInfo, capitalised, countOf } from '../workspace/areas';
+import { LockedControl } from '../workspace/locked-control';
+import { ListFilters, type FilterValues } from './filters';
+import { ListGrid } from './list-grid';
+import { useDebounced, useListRows } from './use-list-rows';
+
+/** How long typing must pause before the list searches. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+type Props<E extends EntityName> = { issuer: string; entity: E; canWrite: boolean };
+
+/**
+ * One entity's list: search as you type, filters, sortable columns, the total count, the
+ * area's actions, and the virtual grid. Search, sort, filters and ticked rows are this
+ * screen's own state; the rows live in TanStack Query under the keys of entity-queries.ts.
+ */
+export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: Props<E>) {
+  const info = areaInfo(entity);
+  const searchId = useId();
+  const openRecord = useUiStore((s) => s.openRecord);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<string>();
+  const [filters, setFilters] = useState<FilterValues>({});
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [range, setRange] = useState({ first: 0, last: 0 });
+  const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+
+  const params = {
+    ...(q ? { q } : {}),
+    ...(sort ? { sort } : {}),
+    ...(Object.keys(filters).length > 0 ? { filters } : {}),
+  } as ListParams<E>;
+  const rows = useListRows(issuer, entity, params, range.first, range.last);
+  const onRange = useCallback(
+    (first: number, last: number) =>
+      setRange((r) => (r.first === first && r.last === last ? r : { first, last })),
+    [],
+  );
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const total = rows.totalCount;
+  const filtered = q !== '' || Object.keys(filters).length > 0;
+  const newLabel = `New ${info.singular}`;
+
+  return (
+    <div className="entity-list">
+      <div className="list-toolbar" role="search" aria-label={`Search and filter ${info.plural}`}>
+        <div className="list-search">
+          <label htmlFor={searchId}>Search {info.plural}</label>
+          <input
+            id={searchId}
+            type="search"
+            data-list-search=""
+            value={query}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <ListFilters entity={entity} values={filters} onChange={setFilters} />
+      </div>
+      <div className="list-actions">
+        <p className="list-count" role="status">
+          {total === undefined ? '' : countOf(total, entity)}
+          {entity === 'students' && selected.size > 0 ? ` · ${selected.size} selected` : ''}
+        </p>
+        <div className="list-action-buttons">
+          <AreaActions
+            issuer={issuer}
+            entity={entity}
+            params={params}
+            selectedIds={[...selected]}
+            canWrite={canWrite}
+          />
+          {canWrite ? (
+            <button type="button" className="primary" onClick={() => openRecord(entity, 'new')}>
+              {newLabel}
+            </button>
+          ) : (
+            <LockedControl
+              label={capitalised(newLabel)}
+              scope={`${entity}:write`}
+              onGranted={() => openRecord(entity, 'new')}
+            />
+          )}
+        </div>
+      </div>
+      {rows.error && total === undefined ? (
+        <div className="notice error list-state" role="alert">
+          <p>
+            Schooldesk could not load the {info.plural}. {toUiError(rows.error).message}
+          </p>
+          <button type="button" className="secondary" onClick={rows.retry}>
+            Retry
+          </button>
+        </div>
+      ) : rows.isPending ? (
+        <p className="list-state hint" role="status">
+          Loading {info.plural}…
+        </p>
+      ) : total === 0 && !rows.isRefreshing ? (
+        <p className="list-state empty">
+          {q
+            ? `No ${info.plural} match “${q}”.`
+            : filtered
+              ? `No ${info.plural} match these filters.`
+              : `There are no ${info.plural} yet.`}
+        </p>
+      ) : (
+        <>
+          {rows.chunkFailed || (rows.error && total !== undefined) ? (
+            <div className="notice error list-state" role="alert">
+              <p>Some {info.plural} could not be loaded.</p>
+              <button type="button" className="secondary" onClick={rows.retry}>
+                Retry
+              </button>
+            </div>
+          ) : null}
+          <ListGrid
+            entity={entity}
+            params={params}
+            rows={rows}
+            onRange={onRange}
+            onSort={setSort}
+            onOpen={(id) => openRecord(entity, id)}
+            selected={entity === 'students' ? selected : undefined}
+            onToggle={entity === 'students' ? toggle : undefined}
+          />
+        </>
+      )}
+    </div>
+  );
+}

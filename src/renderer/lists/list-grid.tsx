@@ -1,0 +1,236 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { EntityName, RecordOf } from '../../shared/entities';
+import type { ListParams } from '../entity-queries';
+import { areaInfo } from '../workspace/areas';
+import { COLUMNS, rowTitle, type Column } from './columns';
+import type { ListRows } from './use-list-rows';
+
+/** Fixed row height in pixels: fixed rows let the virtualizer place 100,000 rows by arithmetic. */
+export const ROW_HEIGHT = 40;
+/** Rows rendered (and fetched) beyond each edge of the view. */
+export const OVERSCAN = 10;
+const PAGE_ROWS = 10;
+
+type Props<E extends EntityName> = {
+  entity: E;
+  params: ListParams<E>;
+  rows: ListRows<E>;
+  /** The rows in the DOM changed: fetch what covers them. */
+  onRange: (first: number, last: number) => void;
+  onSort: (sort: string) => void;
+  onOpen: (id: string) => void;
+  /** Students only: ticked rows, for bulk enroll. */
+  selected?: ReadonlySet<string>;
+  onToggle?: (id: string) => void;
+};
+
+/**
+ * The rows of a list as an ARIA grid: one tab stop (the active row), arrows, Page Up/Down,
+ * Home/End move between rows, Enter opens, Space ticks a student. Only the rows in view (and
+ * {@link OVERSCAN} either side) are in the DOM and only their chunks are fetched; a row whose
+ * chunk has not answered yet shows as a skeleton.
+ */
+export function ListGrid<E extends EntityName>(props: Props<E>) {
+  const { entity, params, rows, onRange, onSort, onOpen, selected, onToggle } = props;
+  const columns = COLUMNS[entity] as readonly Column<E>[];
+  const selectable = !!onToggle;
+  const template = [selectable ? '2.75rem' : null, ...columns.map((c) => c.width)]
+    .filter(Boolean)
+    .join(' ');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = rows.totalCount ?? 0;
+  // The active row belongs to one search, sort and filter; a new one starts at the top.
+  const paramsKey = JSON.stringify(params);
+  const [activeAt, setActiveAt] = useState({ paramsKey, index: 0 });
+  const active = activeAt.paramsKey === paramsKey ? activeAt.index : 0;
+  const setActive = (index: number) => setActiveAt({ paramsKey, index });
+  const focusWanted = useRef(false);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    onChange: (instance) => {
+      const items = instance.getVirtualItems();
+      const first = items[0]?.index ?? 0;
+      const last = items[items.length - 1]?.index ?? 0;
+      onRange(first, last);
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [paramsKey]);
+
+  const lastIndex = Math.max(0, count - 1);
+  const activeIndex = Math.min(active, lastIndex);
+  const inView = items.some((v) => v.index === activeIndex);
+  const tabStop = inView ? activeIndex : (items[0]?.index ?? 0);
+
+  const moveTo = (index: number) => {
+    const next = Math.max(0, Math.min(lastIndex, index));
+    focusWanted.current = true;
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = tabStop;
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + PAGE_ROWS,
+      PageUp: current - PAGE_ROWS,
+      Home: 0,
+      End: lastIndex,
+    };
+    const target = moves[event.key];
+    if (target !== undefined && count > 0) {
+      event.preventDefault();
+      moveTo(target);
+      return;
+    }
+    // Enter and Space act on the focused row itself, not on a control inside it.
+    const row = rows.rowAt(current);
+    const onRow = (event.target as HTMLElement).getAttribute('role') === 'row';
+    if (!row || !onRow) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onOpen(row.id);
+    } else if (event.key === ' ' && onToggle) {
+      event.preventDefault();
+      onToggle(row.id);
+    }
+  };
+
+  const label = areaInfo(entity).label;
+  return (
+    <div
+      role="grid"
+      aria-label={label}
+      aria-rowcount={count + 1}
+      aria-colcount={columns.length + (selectable ? 1 : 0)}
+      aria-busy={rows.isPending || rows.isRefreshing}
+      className="list-grid"
+    >
+      <div role="rowgroup" className="list-head">
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="list-row"
+          style={{ gridTemplateColumns: template }}
+        >
+          {selectable ? (
+            <div role="columnheader" className="list-cell">
+              <span className="visually-hidden">Selected</span>
+            </div>
+          ) : null}
+          {columns.map((column) => (
+            <HeaderCell key={column.id} column={column} sort={params.sort} onSort={onSort} />
+          ))}
+        </div>
+      </div>
+      <div role="rowgroup" ref={scrollRef} className="list-body" onKeyDown={onKeyDown}>
+        <div
+          role="presentation"
+          className="list-sizer"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const row = rows.rowAt(item.index);
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={selectable && row ? selected?.has(row.id) === true : undefined}
+                data-index={item.index}
+                tabIndex={item.index === tabStop ? 0 : -1}
+                className={`list-row list-item${row ? '' : ' loading'}`}
+                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)` }}
+                ref={(element) => {
+                  if (element && item.index === activeIndex && focusWanted.current) {
+                    focusWanted.current = false;
+                    element.focus({ preventScroll: true });
+                  }
+                }}
+                onFocus={() => {
+                  if (item.index !== activeIndex) setActive(item.index);
+                }}
+                onClick={() => {
+                  setActive(item.index);
+                  if (row) onOpen(row.id);
+                }}
+              >
+                {selectable ? (
+                  <div role="gridcell" className="list-cell">
+                    {row ? (
+                      <input
+                        type="checkbox"
+                        tabIndex={-1}
+                        aria-label={`Select ${rowTitle(entity, row)}`}
+                        checked={selected?.has(row.id) === true}
+                        onClick={(event) => event.stopPropagation()}
+                        onChange={() => onToggle?.(row.id)}
+                      />
+                    ) : null}
+                  </div>
+                ) : null}
+                {columns.map((column, index) => (
+                  <div role="gridcell" key={column.id} className="list-cell">
+                    {row ? (
+                      column.cell(row as RecordOf<E>)
+                    ) : (
+                      <>
+                        <span className="skeleton" aria-hidden="true" />
+                        {index === 0 ? <span className="visually-hidden">Loading…</span> : null}
+                      </>
+                    )}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell<E extends EntityName>({
+  column,
+  sort,
+  onSort,
+}: {
+  column: Column<E>;
+  sort: string | undefined;
+  onSort: (sort: string) => void;
+}) {
+  const key = column.sortKey;
+  if (!key)
+    return (
+      <div role="columnheader" className="list-cell">
+        {column.label}
+      </div>
+    );
+  const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
+  return (
+    <div role="columnheader" className="list-cell" aria-sort={direction}>
+      <button
+        type="button"
+        className="sort-button"
+        onClick={() => onSort(direction === 'ascending' ? `-${key}` : key)}
+      >
+        {column.label}
+        <span aria-hidden="true" className="sort-mark">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
+        </span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQueries } from '@tanstack/react-query';
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { SessionSummaryView } from '../../shared/contract';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import { listWindowQuery } from '../entity-queries';
+import { rowDetail, rowTitle } from '../lists/columns';
+import { useDebounced } from '../lists/use-list-rows';
+import { areaInfo, AREAS, capitalised } from './areas';
+import { Modal } from './modal';
+import { accessOf } from './use-current-session';
+
+/** Records found per entity as the owner types. */
+export const PALETTE_RESULTS_PER_ENTITY = 5;
+const SEARCH_DEBOUNCE_MS = 200;
+
+type Item = { id: string; group: string; label: string; detail?: string; run: () => void };
+
+type Props = {
+  session: SessionSummaryView;
+  onClose: () => void;
+  openArea: (area: (typeof AREAS)[number]['id']) => void;
+  openRecord: (entity: EntityName, id: string) => void;
+  /** Starts a new record, asking for write access first if needed. */
+  newRecord: (entity: EntityName) => void;
+  openShortcuts: () => void;
+};
+
+const matches = (label: string, text: string) => {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.every((w) => label.toLowerCase().includes(w));
+};
+
+/**
+ * The command palette (Ctrl/⌘+K): a combobox over one listbox of areas, commands and records.
+ * Focus stays in the text field; arrows move the active option (aria-activedescendant),
+ * Enter runs it, Escape closes. Records come from the four list channels, a few per entity.
+ */
+export function CommandPalette(props: Props) {
+  const { session, onClose } = props;
+  const baseId = useId();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const searchable = ENTITY_NAMES.filter((e) => accessOf(session, e).canRead);
+  const searches = useQueries({
+    queries: searchable.map((entity) => ({
+      ...listWindowQuery(session.issuer, entity, { q }, 0, PALETTE_RESULTS_PER_ENTITY),
+      placeholderData: undefined,
+      enabled: q.length >= 2,
+    })),
+  });
+
+  // Close first: the dialog hands focus back before the command moves it elsewhere.
+  const then = (run: () => void) => () => {
+    onClose();
+    run();
+  };
+  const commands: Item[] = [
+    ...AREAS.map((a) => ({
+      id: `area-${a.id}`,
+      group: 'Go to',
+      label: `Go to ${a.label}`,
+      run: then(() => props.openArea(a.id)),
+    })),
+    ...ENTITY_NAMES.map((entity) => ({
+      id: `new-${entity}`,
+      group: 'Commands',
+      label:
+        `New ${areaInfo(entity).singular}` +
+        (accessOf(session, entity).canWrite ? '' : ' (locked)'),
+      run: then(() => props.newRecord(entity)),
+    })),
+    {
+      id: 'shortcuts',
+      group: 'Commands',
+      label: 'Keyboard shortcuts',
+      run: then(props.openShortcuts),
+    },
+  ].filter((item) => matches(item.label, text));
+  const records: Item[] =
+    q.length >= 2
+      ? searches.flatMap((search, index) => {
+          const entity = searchable[index]!;
+          return (search.data?.rows ?? []).map((row) => ({
+            id: `${entity}-${row.id}`,
+            group: capitalised(areaInfo(entity).plural),
+            label: rowTitle(entity, row),
+            detail: rowDetail(entity, row),
+            run: then(() => props.openRecord(entity, row.id)),
+          }));
+        })
+      : [];
+  const items = [...commands, ...records];
+  const current = Math.min(active, Math.max(0, items.length - 1));
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const searching = q.length >= 2 && searches.some((s) => s.isFetching);
+  const listboxId = `${baseId}-listbox`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (items.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + items.length) % items.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      items[current]?.run();
+    }
+  };
+
+  const groups = [...new Set(items.map((i) => i.group))];
+  return (
+    <Modal labelledBy={`${baseId}-heading`} onDismiss={onClose} className="palette">
+      <h2 id={`${baseId}-heading`} className="visually-hidden">
+        Command palette
+      </h2>
+      <label htmlFor={`${baseId}-input`} className="visually-hidden">
+        Go to, run a command or find a record
+      </label>
+      <input
+        id={`${baseId}-input`}
+        className="palette-input"
+        type="text"
+        role="combobox"
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Go to, run a command or find a record…"
+        aria-expanded="true"
+        aria-controls={listboxId}
+        aria-autocomplete="list"
+        aria-activedescendant={items.length > 0 ? optionId(current) : undefined}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <div id={listboxId} role="listbox" aria-label="Results" className="palette-list">
+        {groups.map((group, groupIndex) => (
+          <div role="group" key={group} aria-labelledby={`${baseId}-group-${groupIndex}`}>
+            <div role="presentation" id={`${baseId}-group-${groupIndex}`} className="palette-group">
+              {group}
+            </div>
+            {items.map((item, index) =>
+              item.group === group ? (
+                <div
+                  key={item.id}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === current}
+                  className="palette-option"
+                  onMouseMove={() => {
+                    if (index !== current) setActive(index);
+                  }}
+                  onClick={item.run}
+                >
+                  <span>{item.label}</span>
+                  {item.detail ? <span className="palette-detail">{item.detail}</span> : null}
+                </div>
+              ) : null,
+            )}
+          </div>
+        ))}
+      </div>
+      <p role="status" className="hint">
+        {searching ? 'Searching…' : items.length === 0 ? `Nothing matches “${text}”.` : ''}
+      </p>
+    </Modal>
+  );
+}

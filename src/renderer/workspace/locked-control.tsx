@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { useGrantAccess } from '../step-up/grant-access';
+import { scopeLabel } from '../scopes';
+import { LockIcon } from './lock-icon';
+
+type Props = {
+  /** What the control would do ("New course"). */
+  label: string;
+  /** The scope it needs ("courses:write"). */
+  scope: string;
+  /** Runs once the scope was granted, to finish what the owner asked for. */
+  onGranted?: () => void;
+};
+
+/**
+ * A write control the session may not use: its name with a lock, what it needs, and a
+ * "Grant access" button that runs step-up and then does what was asked.
+ */
+export function LockedControl({ label, scope, onGranted }: Props) {
+  const grant = useGrantAccess();
+  const noteId = useId();
+  return (
+    <span className="locked-control">
+      <span id={noteId} className="locked-note">
+        <LockIcon /> {label} <span className="visually-hidden">(locked)</span>
+        <span className="hint"> needs {scopeLabel(scope)}</span>
+      </span>
+      <button
+        type="button"
+        className="secondary"
+        aria-describedby={noteId}
+        onClick={() => {
+          void grant([scope]).then((granted) => {
+            if (granted) onGranted?.();
+          });
+        }}
+      >
+        Grant access
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,126 @@
+import { useRef, useState } from 'react';
+import type { SessionSummaryView } from '../../shared/contract';
+import type { EntityName } from '../../shared/entity-names';
+import { AccountMenu } from '../components/account-menu';
+import { SignOutDialog } from '../components/sign-out-dialog';
+import { ToastRegion } from '../components/toast-region';
+import { AccountArea } from '../screens/signed-in-screen';
+import { useGrantAccess } from '../step-up/grant-access';
+import { useUiStore } from '../ui-store';
+import { isEntityArea } from './areas';
+import { AreaNav } from './area-nav';
+import { CommandPalette } from './command-palette';
+import { EntityArea } from './entity-area';
+import { LockedArea } from './locked-area';
+import { ShortcutsSheet } from './shortcuts-sheet';
+import { useGlobalShortcuts } from './shortcuts';
+import { accessOf } from './use-current-session';
+
+type Props = { sessions: readonly SessionSummaryView[]; session: SessionSummaryView };
+
+/**
+ * The signed-in home: a header with the school and the Account menu, the sidebar of areas,
+ * and the current area (a list with its record beside it, a locked panel, or Account). The
+ * palette, the shortcuts sheet and sign-out are dialogs over it.
+ */
+export function WorkspaceScreen({ sessions, session }: Props) {
+  const { area, recordId } = useUiStore((s) => s.workspace);
+  const openArea = useUiStore((s) => s.openArea);
+  const openRecord = useUiStore((s) => s.openRecord);
+  const showConnect = useUiStore((s) => s.showConnect);
+  const grant = useGrantAccess();
+  const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut'>();
+  const accountButton = useRef<HTMLButtonElement>(null);
+
+  const newRecord = (entity: EntityName) => {
+    if (accessOf(session, entity).canWrite) openRecord(entity, 'new');
+    else
+      void grant([`${entity}:write`]).then((granted) => {
+        if (granted) openRecord(entity, 'new');
+      });
+  };
+
+  useGlobalShortcuts({
+    openPalette: () => setDialog('palette'),
+    openShortcuts: () => setDialog('shortcuts'),
+    openArea,
+    newRecord: () => {
+      if (isEntityArea(area) && accessOf(session, area).canRead) newRecord(area);
+    },
+  });
+
+  const closeDialog = () => setDialog(undefined);
+
+  return (
+    <div className="workspace">
+      <header className="workspace-header">
+        <span className="app-name">Schooldesk</span>
+        <span className="workspace-school" title={session.baseUrl}>
+          {session.baseUrl}
+        </span>
+        <div className="workspace-header-actions">
+          <button
+            type="button"
+            className="secondary"
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={() => setDialog('palette')}
+          >
+            Search and commands <kbd>Ctrl+K</kbd>
+          </button>
+          <button type="button" className="secondary" onClick={() => setDialog('shortcuts')}>
+            Keyboard shortcuts
+          </button>
+          <AccountMenu
+            buttonRef={accountButton}
+            items={[
+              { label: 'Account details', onSelect: () => openArea('account') },
+              { label: 'Sign out', onSelect: () => setDialog('signOut') },
+              { label: 'Add another school', onSelect: () => showConnect({ clearSchool: true }) },
+            ]}
+          />
+        </div>
+      </header>
+      <AreaNav session={session} current={area} onOpen={openArea} />
+      <main className="workspace-main">
+        {area === 'account' ? (
+          <AccountArea
+            sessions={sessions}
+            session={session}
+            onSignOut={() => setDialog('signOut')}
+          />
+        ) : accessOf(session, area).canRead ? (
+          <EntityArea
+            key={`${session.issuer} ${area}`}
+            issuer={session.issuer}
+            entity={area}
+            recordId={recordId}
+            canWrite={accessOf(session, area).canWrite}
+          />
+        ) : (
+          <LockedArea key={area} session={session} entity={area} />
+        )}
+      </main>
+      <ToastRegion />
+      {dialog === 'palette' ? (
+        <CommandPalette
+          session={session}
+          onClose={closeDialog}
+          openArea={openArea}
+          openRecord={openRecord}
+          newRecord={newRecord}
+          openShortcuts={() => setDialog('shortcuts')}
+        />
+      ) : null}
+      {dialog === 'shortcuts' ? <ShortcutsSheet onClose={closeDialog} /> : null}
+      {dialog === 'signOut' ? (
+        <SignOutDialog
+          session={session}
+          onCancel={() => {
+            closeDialog();
+            accountButton.current?.focus();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
