@@ -47,7 +47,7 @@ export function createHandlers(services: Services): Handlers {
     },
     ...createEntityHandlers(platformClients),
     ...createEnrollmentHandlers(platformClients),
-    ...createJobHandlers(platformClients, services.jobs),
+    ...createJobHandlers(platformClients, services.jobs, services.saveFile),
   };
 }
 

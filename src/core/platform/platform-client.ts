@@ -120,12 +120,16 @@ export class PlatformClient {
     courseId: string,
     fields: { endedAt?: number | null } = {},
     options: CallOptions = {},
-  ): Promise<Versioned<Enrollment>> {
+  ): Promise<Versioned<Enrollment> & { created: boolean }> {
     const response = await this.send('PUT', this.enrollmentsUrl(studentId, courseId), {
       ...options,
       body: fields,
     });
-    return this.versionedOf(enrollmentSchema, response);
+    // 201 enrolled the student now; 200 changed an enrollment already there.
+    return {
+      ...(await this.versionedOf(enrollmentSchema, response)),
+      created: response.status === 201,
+    };
   }
 
   /** Removes a student's access to a course. */
@@ -170,14 +174,20 @@ export class PlatformClient {
     entity: E,
     fields: WritableOf<E>,
     options: CallOptions & { idempotencyKey?: string } = {},
-  ): Promise<Versioned<RecordOf<E>> & { created: boolean }> {
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean }> {
     const response = await this.send('POST', this.url(entity), {
       ...options,
       body: fields,
       headers: { 'Idempotency-Key': options.idempotencyKey ?? this.newKey() },
     });
     // 201 made a record; 200 answers one already there (a student's e-mail on file).
-    return { ...(await this.versioned(entity, response)), created: response.status === 201 };
+    // `replayed`: the server answered an earlier request with the same key (a re-run import
+    // asks this to tell "made now" from "made by an earlier run").
+    return {
+      ...(await this.versioned(entity, response)),
+      created: response.status === 201,
+      replayed: response.headers.get('Idempotent-Replayed') === 'true',
+    };
   }
 
   /**

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
 import type { Contract } from '../../shared/contract';
+import { bulkEnroll } from '../jobs/bulk-enroll';
+import { exportCsv } from '../jobs/export-csv';
+import { checkGenerate, generateCoupons } from '../jobs/generate-coupons';
+import { importStudents } from '../jobs/import-students';
+import { downloadInBrowser, type FileSaver } from './file-saver';
 import type { JobRegistry } from './jobs';
 import type { PlatformClients } from './platform-clients';
 
@@ -10,17 +15,42 @@ type HandlerOf<C extends keyof Contract> = (
 export type JobChannel =
   'coupons:generate' | 'students:import' | 'enrollments:bulkEnroll' | 'export:csv' | 'jobs:cancel';
 
-/** PLACEHOLDER being replaced by the long-operations work in this same change. */
+/**
+ * The long operations' channels. Each runs as a job under the renderer's `jobId`, so the
+ * renderer follows it through `job:progress` events and can stop it with `jobs:cancel`; the
+ * answer comes when the job ends (see src/core/jobs for what each reports per row).
+ * A failure no row can get past (session ended, scope missing) is answered as an error.
+ */
 export function createJobHandlers(
-  _clients: PlatformClients,
-  _jobs: JobRegistry,
+  clients: PlatformClients,
+  jobs: JobRegistry,
+  saveFile: FileSaver = downloadInBrowser,
 ): { [C in JobChannel]: HandlerOf<C> } {
-  const notYet = () => Promise.reject(new Error('not built yet'));
   return {
-    'coupons:generate': notYet,
-    'students:import': notYet,
-    'enrollments:bulkEnroll': notYet,
-    'export:csv': notYet,
-    'jobs:cancel': () => Promise.resolve({ cancelled: false }),
+    'coupons:generate': async (request) => {
+      // A pattern too small for the count is refused before anything starts.
+      checkGenerate(request);
+      const client = await clients.for(request.issuer);
+      return jobs.run(request.jobId, (job) => generateCoupons(client, job, request));
+    },
+    'students:import': async (request) => {
+      const client = await clients.for(request.issuer);
+      return jobs.run(request.jobId, (job) => importStudents(client, job, request));
+    },
+    'enrollments:bulkEnroll': async (request) => {
+      const client = await clients.for(request.issuer);
+      return jobs.run(request.jobId, (job) => bulkEnroll(client, job, request));
+    },
+    'export:csv': async (request) => {
+      const client = await clients.for(request.issuer);
+      const file = await jobs.run(request.jobId, (job) => exportCsv(client, job, request.list));
+      if (!file) return { outcome: 'cancelled' as const };
+      const saved = await saveFile(file.fileName, file.content);
+      if (saved.outcome === 'cancelled') return saved;
+      return saved.outcome === 'saved'
+        ? { outcome: 'saved' as const, fileName: saved.fileName, rowCount: file.rowCount }
+        : { ...saved, rowCount: file.rowCount };
+    },
+    'jobs:cancel': ({ jobId }) => Promise.resolve({ cancelled: jobs.cancel(jobId) }),
   };
 }

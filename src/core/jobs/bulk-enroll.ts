@@ -1,0 +1,45 @@
+import type { JobOutcome } from '../../shared/workspace-contract';
+import type { PlatformClient } from '../platform';
+import type { Job } from '../workspace/jobs';
+import { runRows, type RowTask } from './run-rows';
+
+/**
+ * Enrolls each student in one course. The enroll is a PUT upsert, so a student already
+ * enrolled keeps one enrollment (with `endedAt` as given) and a re-run is harmless.
+ * Rows are `created` (enrolled now), `existing` (already enrolled; nothing asked to change),
+ * `updated` (already enrolled, and its end of access was set to `endedAt`) or `failed` (e.g.
+ * "That record no longer exists on the platform." for a deleted student or course).
+ * Labels are the student ids (the renderer knows their names); ids are the enrollments'.
+ * A duplicate id in the request is `skipped`.
+ */
+export async function bulkEnroll(
+  client: PlatformClient,
+  job: Job,
+  request: { courseId: string; studentIds: readonly string[]; endedAt?: number | null },
+): Promise<JobOutcome> {
+  const fields = request.endedAt === undefined ? {} : { endedAt: request.endedAt };
+  const seen = new Set<string>();
+  const tasks: RowTask[] = [];
+  const settled: { index: number; label: string; outcome: 'skipped'; message: string }[] = [];
+  request.studentIds.forEach((studentId, index) => {
+    if (seen.has(studentId)) {
+      settled.push({ index, label: studentId, outcome: 'skipped', message: 'Listed twice' });
+      return;
+    }
+    seen.add(studentId);
+    tasks.push({
+      index,
+      label: studentId,
+      run: async (signal) => {
+        const answer = await client.enroll(studentId, request.courseId, fields, { signal });
+        const outcome = answer.created
+          ? 'created'
+          : request.endedAt === undefined
+            ? 'existing'
+            : 'updated';
+        return { outcome, id: answer.record.id };
+      },
+    });
+  });
+  return runRows(job, tasks, { total: request.studentIds.length, settled });
+}

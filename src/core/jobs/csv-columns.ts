@@ -1,0 +1,69 @@
+import Papa from 'papaparse';
+import { guardCell } from '../../shared/csv-guard';
+import type { Coupon, Course, Student } from '../../shared/records';
+
+/** The lists an export can write. */
+export type ExportEntity = 'students' | 'coupons' | 'courses';
+type RecordFor = { students: Student; coupons: Coupon; courses: Course };
+type Cell = string | number | boolean;
+
+/** Unix seconds as ISO 8601 (UTC), or an empty cell for none. */
+const iso = (seconds: number | null): string =>
+  seconds === null ? '' : new Date(seconds * 1000).toISOString();
+/** Text from the platform, guarded against formula injection; null is an empty cell. */
+const text = (value: string | null): string => (value === null ? '' : guardCell(value));
+
+/**
+ * The columns of each export, in order, and how a record fills them. Text from the platform
+ * goes through `text` (guarded); numbers, booleans and dates we format ourselves are written
+ * as they are, since a negative amount must stay a number for the spreadsheet.
+ * The students' columns are what the import reads, so an export imports back unchanged.
+ */
+export const COLUMNS: { [E in ExportEntity]: Record<string, (record: RecordFor[E]) => Cell> } = {
+  students: {
+    name: (s) => text(s.name),
+    email: (s) => text(s.email),
+    phoneNumber: (s) => text(s.phoneNumber),
+    createdAt: (s) => iso(s.createdAt),
+  },
+  coupons: {
+    code: (c) => text(c.code),
+    name: (c) => text(c.name),
+    description: (c) => text(c.description),
+    amount: (c) => c.amount,
+    couponType: (c) => text(c.couponType),
+    currency: (c) => text(c.currency),
+    active: (c) => c.active,
+    redemptionLimit: (c) => c.redemptionLimit ?? '',
+    appliedCount: (c) => c.appliedCount,
+    expiredAt: (c) => iso(c.expiredAt),
+    createdAt: (c) => iso(c.createdAt),
+  },
+  courses: {
+    name: (c) => text(c.name),
+    slug: (c) => text(c.slug),
+    courseType: (c) => text(c.courseType),
+    featured: (c) => c.featured,
+    invisible: (c) => c.invisible,
+    published: (c) => c.publishedAt !== null,
+    publishedAt: (c) => iso(c.publishedAt),
+    description: (c) => text(c.description),
+  },
+};
+
+/** Tells spreadsheet apps the file is UTF-8 (Excel reads it as a legacy code page without). */
+export const UTF8_BOM = '\uFEFF';
+
+/** The CSV of `records`: a BOM, a header row, one line per record, CRLF line ends. */
+export function toCsv<E extends ExportEntity>(entity: E, records: readonly RecordFor[E][]): string {
+  const columns = COLUMNS[entity] as Record<string, (record: RecordFor[E]) => Cell>;
+  const fields = Object.keys(columns);
+  const data = records.map((record) => fields.map((field) => columns[field]!(record)));
+  return UTF8_BOM + Papa.unparse({ fields, data }, { newline: '\r\n' });
+}
+
+/** The file name of an export made on `day` (local date): `students-2026-11-21.csv`. */
+export function exportFileName(entity: ExportEntity, day: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${entity}-${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}.csv`;
+}

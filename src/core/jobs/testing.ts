@@ -1,0 +1,64 @@
+import type { AppEvent, Contract, Result } from '../../shared/contract';
+import type { SessionSummary } from '../auth/auth-service';
+import { handle, type Handlers } from '../handlers';
+import { startClientHarness, type ClientHarness } from '../platform/testing';
+import type { PlatformOptions } from '../../../e2e/platform/types';
+import { createJobHandlers } from '../workspace/job-handlers';
+import { JobRegistry } from '../workspace/jobs';
+import { PlatformClients } from '../workspace/platform-clients';
+import type { z } from 'zod';
+
+/** The `job:progress` events of one job, in the order they came. */
+export type ProgressEvent = Extract<AppEvent, { type: 'job:progress' }>;
+
+/**
+ * The long operations' handlers on a real stand-in: PlatformClients on the harness's minted
+ * token (the session layer is the only thing replaced: its tests live in core/auth), a real
+ * JobRegistry whose events are kept, and calls through `handle()`, so requests and answers
+ * are checked against the contract as in the app.
+ */
+export type JobHarness = ClientHarness & {
+  issuer: string;
+  events: ProgressEvent[];
+  jobs: JobRegistry;
+  /** Runs on every progress event (after it is recorded), e.g. to cancel mid-way. */
+  onProgress: ((event: ProgressEvent) => void) | undefined;
+  call<C extends keyof Contract>(
+    channel: C,
+    request: z.input<Contract[C]['request']>,
+  ): Promise<Result<z.output<Contract[C]['response']>>>;
+  /** Like `call`, for an answer that must be ok. */
+  data<C extends keyof Contract>(
+    channel: C,
+    request: z.input<Contract[C]['request']>,
+  ): Promise<z.output<Contract[C]['response']>>;
+};
+
+/** Starts a stand-in (rate limit off unless asked) and the job handlers on it. */
+export async function startJobHarness(options: Partial<PlatformOptions> = {}): Promise<JobHarness> {
+  const harness = await startClientHarness(options);
+  const issuer = harness.platform.url;
+  const auth = {
+    session: () => Promise.resolve({ issuer, baseUrl: issuer } as SessionSummary),
+    request: (_issuer: string, url: URL, init?: Parameters<typeof harness.transport>[1]) =>
+      harness.transport(url, init ?? { method: 'GET', headers: new Headers() }),
+  };
+  const result = harness as JobHarness;
+  result.issuer = issuer;
+  result.events = [];
+  result.onProgress = undefined;
+  result.jobs = new JobRegistry((event) => {
+    if (event.type !== 'job:progress') return;
+    result.events.push(event);
+    result.onProgress?.(event);
+  });
+  const handlers = createJobHandlers(new PlatformClients(auth), result.jobs) as unknown as Handlers;
+  result.call = (channel, request) =>
+    handle(handlers, channel, request, { trustedSender: true }) as never;
+  result.data = async (channel, request) => {
+    const answer = await result.call(channel, request);
+    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
+    return answer.data;
+  };
+  return result;
+}
