@@ -7,7 +7,21 @@ import { renderConsentPage, renderLoginPage, type ConsentScope } from './views';
 
 const STAFF_REASON = 'Staff accounts can only grant read access.';
 
-type FormBody = { email?: string; password?: string; scope?: string | string[] };
+type FormBody = {
+  email?: string;
+  password?: string;
+  scope?: string | string[] | Record<string, string>;
+};
+
+/**
+ * The ticked scopes of the consent form. The body parser's qs turns more than 20 repeats of a
+ * field into an index-keyed object rather than an array, which "Everything" (38 scopes) hits.
+ */
+function submittedScopes(body: FormBody): Set<string> {
+  const { scope } = body;
+  if (scope === undefined) return new Set();
+  return new Set(typeof scope === 'string' ? [scope] : Object.values(scope));
+}
 
 /**
  * The login and consent screens behind oidc-provider's interactions. The owner may grant
@@ -81,7 +95,7 @@ export function createInteractionRouter(provider: Provider): Router {
       return ctx.throw(400, 'This sign-in step has expired. Start again from the app.');
     }
     const { role } = account;
-    const submitted = new Set([(ctx.request.body as FormBody).scope ?? []].flat());
+    const submitted = submittedScopes(ctx.request.body as FormBody);
     // SECURITY: what the account may not grant is dropped even if a crafted form sends it.
     const mayGrant = (scope: string) =>
       submitted.has(scope) && (role === 'owner' || staffMayGrant(scope));
