@@ -1,0 +1,134 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, screenshot } from '../support/app-fixtures';
+import { signInToWorkspace } from '../support/workspace-flow';
+
+/** The workspace's list grid and its body rows (the header row is aria-rowindex 1). */
+const grid = (page: Page) => page.getByRole('grid');
+const bodyRows = (page: Page) => grid(page).locator('[role="row"]:not([aria-rowindex="1"])');
+const cellTexts = async (rows: Locator, column: number) =>
+  rows.evaluateAll(
+    (elements, index) =>
+      elements.map((row) => row.querySelectorAll('[role="gridcell"]')[index]?.textContent ?? ''),
+    column,
+  );
+
+/** The number in "36 courses" (the list's total). */
+async function totalOf(page: Page, noun: string): Promise<number> {
+  const status = page.locator('.list-count');
+  await expect(status).toHaveText(new RegExp(`^[\\d,]+ ${noun}`));
+  return Number((await status.textContent())!.split(' ')[0]!.replaceAll(',', ''));
+}
+
+const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
+
+test.describe('the workspace', () => {
+  test('areas, the courses list (total, search, filter, sort), palette and shortcuts', async ({
+    page,
+    app,
+    platform,
+  }) => {
+    await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+
+    // Courses is home: a total and rows.
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    const total = await totalOf(page, 'courses');
+    expect(total).toBeGreaterThan(2);
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', String(total + 1));
+    await expect(bodyRows(page).first()).not.toHaveClass(/loading/);
+    await screenshot(page, 'ws-courses');
+
+    // Search as you type narrows the list.
+    const search = page.getByRole('searchbox', { name: 'Search courses' });
+    await search.fill('Watercolour');
+    await expect(grid(page).getByText('Intro to Watercolour')).toBeVisible();
+    const found = await totalOf(page, 'courses?');
+    expect(found).toBeLessThan(total);
+    await search.fill('zzzz-no-such-course');
+    await expect(page.getByText('No courses match “zzzz-no-such-course”.')).toBeVisible();
+    await search.fill('');
+    await expect(page.locator('.list-count')).toHaveText(`${total} courses`);
+
+    // A filter narrows it: drafts only.
+    await page.getByLabel('Status').selectOption({ label: 'Draft' });
+    await expect(grid(page).getByText('Advanced Oil Glazing')).toBeVisible();
+    const drafts = await totalOf(page, 'courses?');
+    expect(drafts).toBeLessThan(total);
+    expect(new Set(await cellTexts(bodyRows(page), 3))).toEqual(new Set(['Draft']));
+    await page.getByLabel('Status').selectOption({ label: 'Any' });
+    await expect(page.locator('.list-count')).toHaveText(`${total} courses`);
+
+    // Sorting by name toggles between ascending and descending.
+    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(bodyRows(page).first()).not.toHaveClass(/loading/);
+    const ascending = await cellTexts(bodyRows(page), 0);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a.localeCompare(b)));
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(bodyRows(page).first()).not.toHaveText(ascending[0]!);
+    const descending = await cellTexts(bodyRows(page), 0);
+    expect(descending).toEqual([...descending].sort((a, b) => b.localeCompare(a)));
+
+    // Arrow keys move between rows and Enter opens the record beside the list.
+    await bodyRows(page).first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(bodyRows(page).nth(1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('complementary', { name: 'Course details' })).toBeVisible();
+
+    // Every area opens from the sidebar.
+    for (const [area, noun] of [
+      ['Students', 'students'],
+      ['Coupons', 'coupons'],
+      ['Pages', 'pages'],
+    ] as const) {
+      await areas(page).getByRole('link', { name: area }).click();
+      await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible();
+      await totalOf(page, noun);
+      await expect(bodyRows(page).first()).not.toHaveClass(/loading/);
+    }
+    await areas(page).getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+    // The palette jumps to Students, then finds a student by name and opens them.
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const combobox = palette.getByRole('combobox');
+    await expect(combobox).toBeFocused();
+    await combobox.fill('students');
+    await expect(palette.getByRole('option', { name: 'Go to Students' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+
+    await page.keyboard.press('Control+k');
+    await combobox.fill('Ada Lovelace');
+    const ada = palette.getByRole('option', { name: /Ada Lovelace/ });
+    await expect(ada).toBeVisible();
+    await combobox.press('ArrowDown');
+    await expect(combobox).toHaveAttribute(
+      'aria-activedescendant',
+      (await ada.getAttribute('id'))!,
+    );
+    await page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+    await expect(page.getByRole('complementary', { name: 'Student details' })).toBeVisible();
+
+    // "?" (outside a field) opens the shortcuts sheet; Escape closes it.
+    await page.getByRole('heading', { level: 1, name: 'Students' }).click();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByText('Open the command palette', { exact: false })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+
+    // "/" focuses the list's search.
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search students' })).toBeFocused();
+  });
+});
