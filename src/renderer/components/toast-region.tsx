@@ -1,4 +1,71 @@
-/** PLACEHOLDER (owned by the record-forms work in this change): toasts with Undo. */
+import { useEffect, useState } from 'react';
+import { dismissToast, useToastStore, type Toast } from '../toast-store';
+
+/**
+ * One toast. It closes itself after its time, but not while the pointer is over it or focus
+ * is inside it: someone reaching for Undo must not see it vanish under the cursor.
+ */
+function ToastItem({ toast }: { toast: Toast }) {
+  const [held, setHeld] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (held || busy) return;
+    const timer = setTimeout(() => dismissToast(toast.id), toast.timeoutMs);
+    return () => clearTimeout(timer);
+  }, [held, busy, toast.id, toast.timeoutMs]);
+
+  const run = async () => {
+    if (!toast.action || busy) return;
+    setBusy(true);
+    try {
+      await toast.action.run();
+    } finally {
+      dismissToast(toast.id);
+    }
+  };
+
+  return (
+    <li
+      className={`toast ${toast.tone}`}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <span className="toast-message">{toast.message}</span>
+      {toast.action ? (
+        <button type="button" className="secondary" disabled={busy} onClick={() => void run()}>
+          {toast.action.label}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="link-like"
+        aria-label={`Dismiss: ${toast.message}`}
+        onClick={() => dismissToast(toast.id)}
+      >
+        Dismiss
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The toasts of the app, announced politely to screen readers. The live region is always in
+ * the page (even when empty) so assistive tech is listening before the first toast arrives.
+ */
 export function ToastRegion() {
-  return null;
+  const toasts = useToastStore((s) => s.toasts);
+  return (
+    <section className="toast-region" aria-label="Notifications">
+      <div role="status" aria-live="polite">
+        <ul className="toast-list">
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
 }

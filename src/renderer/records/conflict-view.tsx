@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import type { EntityName } from '../../shared/entity-names';
+import { FIELD_LABELS, SINGULAR, describeValue, type AnyRecord } from './field-specs';
+
+/** What the owner had in the form when the save met a newer version on the server. */
+export type Conflict = {
+  /** The form's values as platform fields. */
+  mine: Record<string, unknown>;
+  /** Fields the owner changed in the form (they default to "mine"). */
+  edited: string[];
+  current: AnyRecord;
+  currentEtag: string;
+};
+
+type Choice = 'mine' | 'server';
+
+/** The fields where the owner's version and the server's differ. */
+export function differingFields(conflict: Conflict): string[] {
+  return Object.keys(conflict.mine).filter(
+    (k) => JSON.stringify(conflict.mine[k] ?? null) !== JSON.stringify(conflict.current[k] ?? null),
+  );
+}
+
+type Props = {
+  entity: EntityName;
+  conflict: Conflict;
+  busy: boolean;
+  /** Saves these fields (the owner's values) over the server's version. */
+  onSave: (fields: Record<string, unknown>) => void;
+  onTakeServer: () => void;
+};
+
+/**
+ * The 412 view: both versions side by side for each field that differs, a choice per field,
+ * and the three ways out (keep mine, take the server's, save the merge).
+ */
+export function ConflictView({ entity, conflict, busy, onSave, onTakeServer }: Props) {
+  const id = useId();
+  const fields = differingFields(conflict);
+  const [choices, setChoices] = useState<Record<string, Choice>>(() =>
+    Object.fromEntries(fields.map((f) => [f, conflict.edited.includes(f) ? 'mine' : 'server'])),
+  );
+  const mineOf = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, conflict.mine[k]]));
+  const merged = () => mineOf(fields.filter((f) => (choices[f] ?? 'mine') === 'mine'));
+
+  return (
+    <section className="conflict" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>This {SINGULAR[entity]} changed on the platform</h3>
+      <p>
+        Someone changed this {SINGULAR[entity]} on the platform since you opened it. Choose, for
+        each field, which version to keep. Nothing is saved until you decide.
+      </p>
+      {fields.length === 0 ? (
+        <p>The server’s version already matches yours.</p>
+      ) : (
+        <div className="conflict-fields">
+          {fields.map((field) => (
+            <fieldset key={field} className="conflict-field">
+              <legend>{FIELD_LABELS[field] ?? field}</legend>
+              {(['mine', 'server'] as const).map((side) => (
+                <label key={side} className="conflict-choice">
+                  <input
+                    type="radio"
+                    name={`${id}-${field}`}
+                    value={side}
+                    checked={choices[field] === side}
+                    onChange={() => setChoices((c) => ({ ...c, [field]: side }))}
+                  />
+                  <span className="conflict-side">{side === 'mine' ? 'Yours' : 'Server’s'}</span>
+                  <span className="conflict-value">
+                    {describeValue(
+                      field,
+                      side === 'mine' ? conflict.mine[field] : conflict.current[field],
+                    )}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+        </div>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => onSave(mineOf(fields))}
+        >
+          Keep mine
+        </button>
+        <button type="button" className="secondary" disabled={busy} onClick={onTakeServer}>
+          Take the server’s
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => onSave(merged())}>
+          Save merged
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { Enrollment } from '../../shared/records';
+import { bridge, toUiError, unwrap } from '../bridge';
+import { entityKeys, recordQuery } from '../entity-queries';
+import { showToast } from '../toast-store';
+import { ConfirmDialog } from './confirm-dialog';
+import { formatDay, fromDateInput, nowSeconds } from './field-specs';
+
+const STATE_WORDS: Record<Enrollment['deliveryState'], string> = {
+  delivered: 'Active',
+  group_buying: 'Waiting for a group purchase',
+  pre_ordering: 'Pre-ordered',
+  expired: 'Expired',
+};
+
+type Extension =
+  { kind: 'days'; days: number } | { kind: 'until'; endedAt: number } | { kind: 'lifetime' };
+
+type Props = { issuer: string; enrollment: Enrollment; canWrite: boolean };
+
+/** When access ends, in words. */
+function accessEnd(endedAt: number | null): string {
+  if (endedAt == null) return 'Lifetime access';
+  return endedAt <= nowSeconds()
+    ? `Access ended ${formatDay(endedAt)}`
+    : `Access until ${formatDay(endedAt)}`;
+}
+
+/**
+ * One of a student's courses: its name, progress, state and access end, with Remove (after
+ * confirmation), Expire access and Extend (by days, until a date, or for life).
+ */
+export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const course = useQuery(recordQuery(issuer, 'courses', enrollment.courseId));
+  const [confirming, setConfirming] = useState(false);
+  const [extending, setExtending] = useState(false);
+  const [kind, setKind] = useState<Extension['kind']>('days');
+  const [days, setDays] = useState('30');
+  const [until, setUntil] = useState('');
+  const key = { issuer, studentId: enrollment.studentId, courseId: enrollment.courseId };
+  const courseName = course.data?.record.name ?? (course.isError ? 'A course' : 'Loading…');
+  const percent = Math.round(Math.min(1, Math.max(0, enrollment.completionRate)) * 100);
+
+  const act = useMutation({
+    mutationFn: async (action: 'remove' | 'expire' | Extension) => {
+      const api = bridge().enrollments;
+      if (action === 'remove') return unwrap(await api.remove(key));
+      if (action === 'expire') return unwrap(await api.expire(key));
+      return unwrap(await api.extend({ ...key, by: action }));
+    },
+    onSuccess: (_answer, action) => {
+      setConfirming(false);
+      setExtending(false);
+      const done =
+        action === 'remove'
+          ? `Removed from ${courseName}.`
+          : action === 'expire'
+            ? `Access to ${courseName} expired.`
+            : `Access to ${courseName} extended.`;
+      showToast(done);
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: entityKeys.enrollments(issuer, enrollment.studentId),
+      }),
+  });
+
+  const extension = (): Extension | undefined => {
+    if (kind === 'lifetime') return { kind };
+    if (kind === 'days') {
+      const n = Number(days);
+      return Number.isInteger(n) && n >= 1 && n <= 36_500 ? { kind, days: n } : undefined;
+    }
+    const endedAt = fromDateInput(until);
+    return endedAt ? { kind, endedAt } : undefined;
+  };
+  const chosen = extension();
+  const busy = act.isPending;
+
+  return (
+    <li className="enrollment" aria-labelledby={`${id}-name`}>
+      <div className="enrollment-summary">
+        <span id={`${id}-name`} className="enrollment-name">
+          {courseName}
+        </span>
+        <span className="enrollment-progress">
+          <progress
+            id={`${id}-progress`}
+            max={100}
+            value={percent}
+            aria-label={`Progress in ${courseName}`}
+          />
+          <span>{percent}% complete</span>
+        </span>
+        <span className="hint">
+          {STATE_WORDS[enrollment.deliveryState]} · {accessEnd(enrollment.endedAt)}
+        </span>
+      </div>
+      {act.isError ? (
+        <p role="alert" className="notice error">
+          {toUiError(act.error).message}
+        </p>
+      ) : null}
+      <div className="actions compact">
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canWrite || busy}
+          aria-expanded={extending}
+          onClick={() => setExtending((e) => !e)}
+        >
+          Extend…
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canWrite || busy || enrollment.deliveryState === 'expired'}
+          onClick={() => act.mutate('expire')}
+        >
+          Expire access
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canWrite || busy}
+          onClick={() => setConfirming(true)}
+        >
+          Remove
+        </button>
+      </div>
+      {extending ? (
+        <fieldset className="extend-form">
+          <legend>Extend access to {courseName}</legend>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'days'}
+              onChange={() => setKind('days')}
+            />
+            By days
+          </label>
+          {kind === 'days' ? (
+            <div className="field">
+              <label htmlFor={`${id}-days`}>Days to add</label>
+              <input
+                id={`${id}-days`}
+                type="text"
+                inputMode="numeric"
+                value={days}
+                aria-invalid={chosen ? undefined : true}
+                onChange={(e) => setDays(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <label className="checkbox">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'until'}
+              onChange={() => setKind('until')}
+            />
+            Until a date
+          </label>
+          {kind === 'until' ? (
+            <div className="field">
+              <label htmlFor={`${id}-until`}>Access until</label>
+              <input
+                id={`${id}-until`}
+                type="date"
+                value={until}
+                onChange={(e) => setUntil(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <label className="checkbox">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'lifetime'}
+              onChange={() => setKind('lifetime')}
+            />
+            Lifetime access
+          </label>
+          <div className="actions compact">
+            <button
+              type="button"
+              className="primary"
+              disabled={!chosen || busy}
+              onClick={() => chosen && act.mutate(chosen)}
+            >
+              Extend access
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={`Remove this student from ${courseName}?`}
+          confirmLabel="Remove"
+          busy={busy}
+          {...(act.isError ? { error: toUiError(act.error).message } : {})}
+          onConfirm={() => act.mutate('remove')}
+          onCancel={() => {
+            act.reset();
+            setConfirming(false);
+          }}
+        >
+          <p>They lose access to the course and their progress may not come back.</p>
+        </ConfirmDialog>
+      ) : null}
+    </li>
+  );
+}

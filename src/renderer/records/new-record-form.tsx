@@ -1,0 +1,125 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { EntityName } from '../../shared/entity-names';
+import { toUiError, type UiError } from '../bridge';
+import { call } from '../entity-queries';
+import { showToast } from '../toast-store';
+import { useUiStore } from '../ui-store';
+import {
+  FIELD_SPECS,
+  SINGULAR,
+  capitalized,
+  emptyValues,
+  formNameOf,
+  type FormValues,
+} from './field-specs';
+import { FormFields } from './form-fields';
+import { recordResolver } from './form-resolver';
+import { LockedNotice } from './locked-notice';
+import { putCached, refreshEntity, type Versioned } from './record-cache';
+import { useWriteAccess } from './use-write-access';
+
+type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
+
+/**
+ * The create form. Each submit gets one idempotency key, reused if the same attempt is sent
+ * again (after a step-up), so the platform never creates the record twice.
+ */
+export function NewRecordForm({ issuer, entity }: { issuer: string; entity: EntityName }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const openRecord = useUiStore((s) => s.openRecord);
+  const closeRecord = useUiStore((s) => s.closeRecord);
+  const access = useWriteAccess(issuer, entity);
+  const [failure, setFailure] = useState<UiError>();
+  const [status, setStatus] = useState('');
+  const { register, handleSubmit, setError, formState } = useForm<
+    FormValues,
+    unknown,
+    Record<string, unknown>
+  >({ mode: 'onChange', defaultValues: emptyValues(entity), resolver: recordResolver(entity) });
+
+  const create = useMutation<Versioned, unknown, Attempt>({
+    mutationFn: async ({ fields, idempotencyKey }) =>
+      await call(entity, 'create', {
+        issuer,
+        fields: fields as never,
+        idempotencyKey,
+      }),
+    onSuccess: (answer) => {
+      putCached(queryClient, issuer, entity, answer);
+      void refreshEntity(queryClient, issuer, entity);
+      openRecord(entity, answer.record.id);
+      showToast(`${capitalized(entity)} created.`);
+    },
+    onError: async (raw, attempt): Promise<void> => {
+      const error = toUiError(raw);
+      const details = error.details ?? {};
+      if (error.code === 'insufficient_scope') {
+        setStatus('Schooldesk needs more access to create this. Waiting for you to grant it…');
+        const ok = await access.requestAccess(details.missingScopes ?? [access.scope]);
+        setStatus('');
+        if (ok) {
+          create.mutate(attempt);
+          return;
+        }
+      }
+      if (error.code === 'validation_failed' && details.fields)
+        for (const [field, message] of Object.entries(details.fields))
+          setError(formNameOf(entity, field), { type: 'server', message });
+      setFailure(error);
+    },
+  });
+
+  const locked = !access.canWrite;
+  return (
+    <form
+      id={formId}
+      className="record-form"
+      aria-label={`New ${SINGULAR[entity]}`}
+      noValidate
+      aria-busy={create.isPending}
+      onSubmit={(event) =>
+        void handleSubmit((fields) => {
+          setFailure(undefined);
+          create.mutate({ fields, idempotencyKey: crypto.randomUUID() });
+        })(event)
+      }
+    >
+      <fieldset className="record-fields" disabled={locked}>
+        <legend className="visually-hidden">Details</legend>
+        <FormFields
+          formId={formId}
+          specs={FIELD_SPECS[entity]}
+          register={register}
+          errors={formState.errors}
+        />
+      </fieldset>
+      {failure ? (
+        <p role="alert" className="notice error">
+          {failure.message} Your entries are still in the form.
+        </p>
+      ) : null}
+      <p role="status" className="hint">
+        {create.isPending ? 'Creating…' : status}
+      </p>
+      {locked ? (
+        <LockedNotice
+          controls={`Create ${SINGULAR[entity]}`}
+          scope={access.scope}
+          asking={access.asking}
+          onGrant={() => void access.requestAccess()}
+        />
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={locked || create.isPending}>
+          Create {SINGULAR[entity]}
+        </button>
+        <button type="button" className="secondary" onClick={closeRecord}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

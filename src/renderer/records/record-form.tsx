@@ -1,0 +1,234 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { EntityName } from '../../shared/entity-names';
+import { toUiError, type UiError } from '../bridge';
+import { call, entityKeys } from '../entity-queries';
+import { showToast } from '../toast-store';
+import { useUiStore } from '../ui-store';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConflictView, type Conflict } from './conflict-view';
+import {
+  FIELD_SPECS,
+  SINGULAR,
+  capitalized,
+  changedFields,
+  formNameOf,
+  recordTitle,
+  toFormValues,
+  toPlatformFields,
+  type AnyRecord,
+  type FormValues,
+} from './field-specs';
+import { FormFields } from './form-fields';
+import { recordResolver } from './form-resolver';
+import { LockedNotice } from './locked-notice';
+import { putCached, refreshEntity, type Versioned } from './record-cache';
+import { useSaveRecord, type SaveRequest } from './use-save-record';
+import { useWriteAccess } from './use-write-access';
+
+type Props = { issuer: string; entity: EntityName; versioned: Versioned };
+
+/**
+ * The edit form of one record: fields checked as the owner types, Save (Ctrl/Cmd+S) with only
+ * the changed fields and the record's ETag, Delete after confirmation, Deactivate for coupons,
+ * the conflict view on 412, field messages on 422, and the step-up when a scope is missing.
+ */
+export function RecordForm({ issuer, entity, versioned }: Props) {
+  const { record, etag = '' } = versioned;
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const closeRecord = useUiStore((s) => s.closeRecord);
+  const access = useWriteAccess(issuer, entity);
+  const [failure, setFailure] = useState<UiError>();
+  const [status, setStatus] = useState('');
+  const [conflict, setConflict] = useState<Conflict>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const retrying = useRef(false);
+
+  const form = useForm<FormValues, unknown, Record<string, unknown>>({
+    mode: 'onChange',
+    defaultValues: toFormValues(entity, record),
+    resolver: recordResolver(entity, record),
+  });
+  const { register, handleSubmit, reset, setError, formState } = form;
+  const { isDirty } = formState;
+
+  // A newer version arrived (an undo, a refetch) while the owner has not touched the form.
+  useEffect(() => {
+    if (!isDirty) reset(toFormValues(entity, record));
+    // Only a new ETag is a new version; the optimistic write keeps the old one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [etag]);
+
+  const save = useSaveRecord(issuer, entity, record.id, {
+    onSaved: (answer) => {
+      setConflict(undefined);
+      setFailure(undefined);
+      reset(toFormValues(entity, answer.record));
+    },
+    onFailed: (error, request) => void handleFailure(error, request),
+  });
+
+  async function handleFailure(error: UiError, request: SaveRequest) {
+    const details = error.details ?? {};
+    if (error.code === 'precondition_failed' && details.current && details.currentEtag) {
+      setConflict({
+        mine: { ...request.base, ...toPlatformFields(entity, form.getValues(), request.base) },
+        edited: Object.keys(request.fields),
+        current: details.current as AnyRecord,
+        currentEtag: details.currentEtag,
+      });
+      return;
+    }
+    if (error.code === 'insufficient_scope' && !retrying.current) {
+      setStatus('Schooldesk needs more access to save this. Waiting for you to grant it…');
+      retrying.current = true;
+      const ok = await access.requestAccess(details.missingScopes ?? [access.scope]);
+      retrying.current = false;
+      setStatus('');
+      // The action resumes after consent: the same save, against the same version.
+      if (ok) save.mutate(request);
+      else setFailure({ code: error.code, message: `${error.message} Nothing was saved.` });
+      return;
+    }
+    if (error.code === 'validation_failed' && details.fields)
+      for (const [field, message] of Object.entries(details.fields))
+        setError(formNameOf(entity, field), { type: 'server', message });
+    setFailure(error);
+  }
+
+  const onValid = (fields: Record<string, unknown>) => {
+    setFailure(undefined);
+    const changed = changedFields(fields, record);
+    if (Object.keys(changed).length === 0) {
+      setStatus('Nothing to save: no field has changed.');
+      return;
+    }
+    setStatus('');
+    save.mutate({ fields: changed, etag, base: record });
+  };
+
+  const deactivate = () =>
+    save.mutate({
+      fields: { active: false },
+      etag,
+      base: record,
+      done: 'Coupon deactivated.',
+    });
+
+  const remove = useMutation({
+    mutationFn: () => call(entity, 'delete', { issuer, id: record.id, etag }),
+    onSuccess: () => {
+      setConfirmDelete(false);
+      closeRecord();
+      queryClient.removeQueries({ queryKey: entityKeys.record(issuer, entity, record.id) });
+      showToast(`${capitalized(entity)} deleted.`);
+    },
+    onSettled: () => refreshEntity(queryClient, issuer, entity),
+  });
+
+  const takeServer = (current: Conflict) => {
+    putCached(queryClient, issuer, entity, { record: current.current, etag: current.currentEtag });
+    reset(toFormValues(entity, current.current));
+    setConflict(undefined);
+    setStatus('The form now shows the server’s version.');
+  };
+
+  const saveOver = (current: Conflict, fields: Record<string, unknown>) => {
+    const changed = changedFields(fields, current.current);
+    if (Object.keys(changed).length === 0) return takeServer(current);
+    save.mutate({ fields: changed, etag: current.currentEtag, base: current.current });
+  };
+
+  const locked = !access.canWrite;
+  const busy = save.isPending || remove.isPending;
+  const name = recordTitle(entity, record);
+
+  return (
+    <form
+      id={formId}
+      className="record-form"
+      aria-label={`Edit ${SINGULAR[entity]}`}
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    >
+      {conflict ? (
+        <ConflictView
+          key={conflict.currentEtag}
+          entity={entity}
+          conflict={conflict}
+          busy={busy}
+          onSave={(fields) => saveOver(conflict, fields)}
+          onTakeServer={() => takeServer(conflict)}
+        />
+      ) : null}
+      <fieldset className="record-fields" disabled={locked}>
+        <legend className="visually-hidden">Details</legend>
+        <FormFields
+          formId={formId}
+          specs={FIELD_SPECS[entity]}
+          register={register}
+          errors={formState.errors}
+        />
+      </fieldset>
+      {failure ? (
+        <p role="alert" className="notice error">
+          {failure.message} Your changes are still in the form.
+        </p>
+      ) : null}
+      <p role="status" className="hint">
+        {save.isPending ? 'Saving…' : status}
+      </p>
+      {locked ? (
+        <LockedNotice
+          controls={entity === 'coupons' ? 'Save, Deactivate and Delete' : 'Save and Delete'}
+          scope={access.scope}
+          asking={access.asking}
+          onGrant={() => void access.requestAccess()}
+        />
+      ) : null}
+      {conflict ? null : (
+        <div className="actions">
+          <button type="submit" className="primary" disabled={locked || busy}>
+            Save
+          </button>
+          {entity === 'coupons' ? (
+            <button
+              type="button"
+              className="secondary"
+              disabled={locked || busy || record.active === false}
+              onClick={deactivate}
+            >
+              Deactivate
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="danger"
+            disabled={locked || busy}
+            onClick={() => setConfirmDelete(true)}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={`Delete the ${SINGULAR[entity]} “${name}”?`}
+          confirmLabel={`Delete ${SINGULAR[entity]}`}
+          busy={remove.isPending}
+          {...(remove.isError ? { error: toUiError(remove.error).message } : {})}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => {
+            remove.reset();
+            setConfirmDelete(false);
+          }}
+        >
+          <p>The platform cannot bring a deleted {SINGULAR[entity]} back; this cannot be undone.</p>
+        </ConfirmDialog>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { EntityName } from '../../shared/entity-names';
+import { toUiError, type UiError } from '../bridge';
+import { call, entityKeys } from '../entity-queries';
+import { showToast } from '../toast-store';
+import { capitalized, type AnyRecord } from './field-specs';
+import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';
+
+/** One save: the changed fields, the ETag they were made against, and the record before. */
+export type SaveRequest = {
+  fields: Record<string, unknown>;
+  etag: string;
+  base: AnyRecord;
+  /** The toast's words on success ("Course saved." unless said otherwise). */
+  done?: string;
+};
+
+type Context = { rollback: () => void };
+
+/**
+ * Puts back the values a save replaced: a second update against the ETag the save produced
+ * (or a later one the cache has seen). Not a hook: it runs from a toast after the form closed.
+ */
+export async function undoSave(
+  queryClient: QueryClient,
+  issuer: string,
+  entity: EntityName,
+  saved: Versioned,
+  previous: Record<string, unknown>,
+): Promise<void> {
+  const id = saved.record.id;
+  const cached = queryClient.getQueryData<Versioned>(entityKeys.record(issuer, entity, id));
+  try {
+    const answer = await call(entity, 'update', {
+      issuer,
+      id,
+      fields: previous as never,
+      etag: cached?.etag ?? saved.etag ?? '',
+    });
+    putCached(queryClient, issuer, entity, answer);
+    showToast('Change undone.');
+  } catch (error) {
+    showToast(`The change could not be undone. ${toUiError(error).message}`, { tone: 'error' });
+  } finally {
+    void refreshEntity(queryClient, issuer, entity, id);
+  }
+}
+
+/**
+ * Saves a record's changed fields with its ETag: optimistic in the record and the list rows,
+ * rolled back on failure, refreshed when settled, then a toast with Undo. Failures reach the
+ * caller's `onFailed` as coded errors (conflict, field messages, missing scopes).
+ */
+export function useSaveRecord(
+  issuer: string,
+  entity: EntityName,
+  id: string,
+  handlers: {
+    onSaved: (answer: Versioned) => void;
+    onFailed: (error: UiError, request: SaveRequest) => void;
+  },
+) {
+  const queryClient = useQueryClient();
+  return useMutation<Versioned, unknown, SaveRequest, Context>({
+    mutationFn: async ({ fields, etag }) =>
+      await call(entity, 'update', { issuer, id, fields: fields as never, etag }),
+    onMutate: async ({ fields }) => {
+      await queryClient.cancelQueries({ queryKey: entityKeys.record(issuer, entity, id) });
+      return { rollback: patchCached(queryClient, issuer, entity, id, fields) };
+    },
+    onError: (error, request, context) => {
+      context?.rollback();
+      handlers.onFailed(toUiError(error), request);
+    },
+    onSuccess: (answer, request) => {
+      putCached(queryClient, issuer, entity, answer);
+      handlers.onSaved(answer);
+      const previous = Object.fromEntries(
+        Object.keys(request.fields).map((k) => [k, request.base[k] ?? null]),
+      );
+      showToast(request.done ?? `${capitalized(entity)} saved.`, {
+        action: {
+          label: 'Undo',
+          run: () => undoSave(queryClient, issuer, entity, answer, previous),
+        },
+      });
+    },
+    onSettled: () => refreshEntity(queryClient, issuer, entity, id),
+  });
+}

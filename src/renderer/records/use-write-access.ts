@@ -1,0 +1,42 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { scopeOf } from '../../shared/entities';
+import type { EntityName } from '../../shared/entity-names';
+import { queryKeys, sessionQuery } from '../queries';
+import { useGrantAccess } from '../step-up/grant-access';
+
+/**
+ * Whether the session may change an entity (its `:write` scope), and a way to ask the owner
+ * for scopes through the browser step-up. A grant unlocks at once, before the session query
+ * has caught up, so the control the owner just unlocked is usable straight away.
+ */
+export function useWriteAccess(issuer: string, entity: EntityName) {
+  const scope = scopeOf(entity, 'write');
+  const session = useQuery(sessionQuery());
+  const grantAccess = useGrantAccess();
+  const queryClient = useQueryClient();
+  const [granted, setGranted] = useState<string[]>([]);
+  const [asking, setAsking] = useState(false);
+
+  const scopes = session.data?.sessions.find((s) => s.issuer === issuer)?.scopes ?? [];
+  const canWrite = scopes.includes(scope) || granted.includes(scope);
+
+  const requestAccess = useCallback(
+    async (wanted: string[] = [scope]): Promise<boolean> => {
+      setAsking(true);
+      try {
+        const ok = await grantAccess(wanted);
+        if (ok) {
+          setGranted((g) => [...g, ...wanted]);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+        }
+        return ok;
+      } finally {
+        setAsking(false);
+      }
+    },
+    [grantAccess, queryClient, scope],
+  );
+
+  return { canWrite, scope, asking, requestAccess };
+}

@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+
+/** A button on a toast, e.g. Undo. Runs once; the toast closes when it is pressed. */
+export type ToastAction = { label: string; run: () => void | Promise<void> };
+
+/** A short message at the foot of the window, optionally with one action. */
+export type Toast = {
+  id: string;
+  message: string;
+  tone: 'info' | 'error';
+  action?: ToastAction;
+  /** How long it stays, in ms, while the pointer and focus are elsewhere. */
+  timeoutMs: number;
+};
+
+/** What {@link showToast} accepts besides the message. */
+export type ToastOptions = {
+  action?: ToastAction;
+  tone?: Toast['tone'];
+  timeoutMs?: number;
+};
+
+type ToastState = { toasts: Toast[] };
+
+/** UI state only: the toasts on screen. Components read it; anyone may call showToast. */
+export const useToastStore = create<ToastState>()(() => ({ toasts: [] }));
+
+/** At most this many toasts show; older ones give way so the stack never covers the form. */
+const MAX_TOASTS = 3;
+
+/**
+ * Shows a toast and answers its id. Any code may call it (it is not a hook):
+ * `showToast('Course saved.', { action: { label: 'Undo', run: undo } })`.
+ * Toasts with an action stay longer, since the owner needs time to reach the button.
+ */
+export function showToast(message: string, options: ToastOptions = {}): string {
+  const id = crypto.randomUUID();
+  const toast: Toast = {
+    id,
+    message,
+    tone: options.tone ?? 'info',
+    timeoutMs: options.timeoutMs ?? (options.action ? 15_000 : 6_000),
+    ...(options.action ? { action: options.action } : {}),
+  };
+  useToastStore.setState((s) => ({ toasts: [...s.toasts, toast].slice(-MAX_TOASTS) }));
+  return id;
+}
+
+/** Removes a toast (closing it, or after its time is up). */
+export function dismissToast(id: string): void {
+  useToastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+}
