@@ -124,12 +124,22 @@ export async function runRows(
  * rather than failed: each try is safe to repeat (Idempotency-Key, or a PUT upsert).
  */
 async function runWithPatience(task: RowTask, signal: AbortSignal): Promise<RowAnswer> {
-  for (let round = 0; ; round += 1) {
-    try {
-      return await task.run(signal);
-    } catch (error) {
-      if (!(error instanceof RateLimitedError) || round >= RATE_LIMIT_ROUNDS || signal.aborted)
-        throw error;
+  // Each row gets its own signal, unlinked when it ends: fetch leaves its abort listener on
+  // the signal it was given, so thousands of rows on the job's signal would pile them up.
+  const row = new AbortController();
+  const abort = () => row.abort();
+  if (signal.aborted) row.abort();
+  else signal.addEventListener('abort', abort, { once: true });
+  try {
+    for (let round = 0; ; round += 1) {
+      try {
+        return await task.run(row.signal);
+      } catch (error) {
+        if (!(error instanceof RateLimitedError) || round >= RATE_LIMIT_ROUNDS || signal.aborted)
+          throw error;
+      }
     }
+  } finally {
+    signal.removeEventListener('abort', abort);
   }
 }
