@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import type { ListParams } from '../entity-queries';
-import { useGrantAccess } from '../step-up/grant-access';
+import { LockedControl } from '../workspace/locked-control';
 import { EnrollDialog } from './enroll-dialog';
 import { ExportAction } from './export-action';
 import { GenerateDialog } from './generate-dialog';
@@ -43,28 +43,36 @@ export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: A
 
   return (
     <div className="area-actions" role="group" aria-label="Bulk actions">
-      {writes.length > 0 ? (
-        canWrite ? (
-          writes.map((w) => (
-            <button
-              key={w.key}
-              type="button"
-              className="secondary"
-              disabled={w.disabled}
-              title={
-                w.key === 'enroll' && w.disabled ? 'Tick students in the list first' : undefined
-              }
-              onClick={() => setOpen(w.key)}
-            >
-              {w.key === 'enroll' && selectedIds.length > 0
-                ? `Enroll selected (${selectedIds.length.toLocaleString('en-US')})…`
-                : w.label}
-            </button>
-          ))
-        ) : (
-          <LockedActions entity={entity} labels={writes.map((w) => w.label)} />
-        )
-      ) : null}
+      {writes.length > 0
+        ? canWrite
+          ? writes.map((w) => (
+              <button
+                key={w.key}
+                type="button"
+                className="secondary"
+                disabled={w.disabled}
+                title={
+                  w.key === 'enroll' && w.disabled ? 'Tick students in the list first' : undefined
+                }
+                onClick={() => setOpen(w.key)}
+              >
+                {w.key === 'enroll' && selectedIds.length > 0
+                  ? `Enroll selected (${selectedIds.length.toLocaleString('en-US')})…`
+                  : w.label}
+              </button>
+            ))
+          : // Shown so the owner knows they exist; once granted, the dialog opens at once.
+            writes.map((w) => (
+              <LockedControl
+                key={w.key}
+                label={w.label.replace('…', '')}
+                scope={`${entity}:write`}
+                onGranted={() => {
+                  if (!w.disabled) setOpen(w.key);
+                }}
+              />
+            ))
+        : null}
       <ExportAction issuer={issuer} entity={entity} params={params} />
       {open === 'import' ? <ImportDialog issuer={issuer} onClose={close} /> : null}
       {open === 'generate' ? <GenerateDialog issuer={issuer} onClose={close} /> : null}
@@ -72,35 +80,5 @@ export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: A
         <EnrollDialog issuer={issuer} studentIds={selectedIds} onClose={close} />
       ) : null}
     </div>
-  );
-}
-
-/**
- * Write operations the session may not use: shown so the owner knows they exist, disabled,
- * with one "Grant access" that asks for the area's `:write` scope. Once granted the session
- * refreshes and the toolbar shows them unlocked.
- */
-function LockedActions({ entity, labels }: { entity: EntityName; labels: string[] }) {
-  const grantAccess = useGrantAccess();
-  const noteId = `locked-${entity}-note`;
-  return (
-    <span className="locked-actions">
-      {labels.map((label) => (
-        <button key={label} type="button" className="secondary" disabled aria-describedby={noteId}>
-          <span aria-hidden="true">🔒 </span>
-          {label}
-        </button>
-      ))}
-      <span id={noteId} className="visually-hidden">
-        Needs permission to change {entity}.
-      </span>
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => void grantAccess([`${entity}:write`])}
-      >
-        Grant access
-      </button>
-    </span>
   );
 }

@@ -56,6 +56,13 @@ describe('students CSV import plan', () => {
     );
   });
 
+  it('reads back cells our export guarded against formula injection', () => {
+    const plan = planImport("name,email,phoneNumber\n'=Eve,eve@example.com,'+886 912 345 678\n");
+    expect(plan.rows).toEqual([
+      { name: '=Eve', email: 'eve@example.com', phoneNumber: '+886 912 345 678' },
+    ]);
+  });
+
   it('refuses a file without a name or email column in a sentence', () => {
     expect(() => planImport('email,phone\na@example.com,\n')).toThrow(CsvFileError);
     expect(() => planImport('first,last\nA,B\n')).toThrow('The file has no name or email column');

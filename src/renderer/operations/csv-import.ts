@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { unguardCell } from '../../shared/csv-guard';
 import { importRowFields } from '../../shared/workspace-contract';
 
 /**
@@ -67,7 +68,12 @@ export async function readCsvFile(file: Blob): Promise<string> {
   return text.replace(/^\uFEFF/, '');
 }
 
-const cell = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+/**
+ * A cell's text, trimmed. A cell our own export guarded against formula injection (`'+886…`)
+ * reads back without the guard, so an exported file imports back unchanged.
+ */
+const cell = (value: unknown): string =>
+  typeof value === 'string' ? unguardCell(value.trim()) : '';
 
 /** Parses CSV text and plans the import. Throws {@link CsvFileError} for an unusable file. */
 export function planImport(text: string): ImportPlan {
