@@ -51,7 +51,10 @@ describe('students:import', () => {
       outcome: 'skipped',
       message: 'Same e-mail as row 6',
     });
-    expect(outcome.results[5]).toMatchObject({ outcome: 'created', id: expect.any(String) });
+    expect(outcome.results[5]).toMatchObject({
+      outcome: 'created',
+      id: expect.any(String) as unknown,
+    });
 
     const onServer = await h.client().list('students', { q: 'import.example', limit: 500 });
     expect(onServer.totalCount).toBe(117);
