@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot } from '../support/app-fixtures';
+import { readApi, requestCounts, signInToWorkspace } from '../support/workspace-flow';
+
+type ApiCourse = { id: string; name: string; slug: string; featured: boolean; error?: string };
+type ApiList<T> = { nodes: T[]; totalCount: number };
+
+/** The record panel beside the list (a region named by the record kind and its title). */
+const panel = (page: Page) => page.locator('.record-panel');
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** The course with this slug on the stand-in, as the server holds it. */
+async function courseBySlug(platformUrl: string, slug: string): Promise<ApiCourse | undefined> {
+  const list = await readApi<ApiList<ApiCourse>>(platformUrl, `courses?q=${slug}&perPage=50`);
+  return list.nodes.find((c) => c.slug === slug);
+}
+
+test.describe('record forms', () => {
+  test('create, edit, undo and delete a course, each seen on the stand-in', async ({
+    page,
+    app,
+    platform,
+  }) => {
+    await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+
+    // Create.
+    await page.getByRole('button', { name: 'New course' }).click();
+    await expect(panel(page).getByRole('heading', { name: 'New course' })).toBeFocused();
+    await panel(page).getByLabel('Name').fill('Forms Spec Pottery');
+    await panel(page).getByLabel('Slug', { exact: true }).fill('forms-spec-pottery');
+    await panel(page).getByRole('button', { name: 'Create course' }).click();
+    await expect(toasts(page).getByText('Course created.')).toBeVisible();
+    await expect(panel(page).getByRole('heading', { name: 'Forms Spec Pottery' })).toBeVisible();
+    const created = await courseBySlug(platform.url, 'forms-spec-pottery');
+    expect(created).toMatchObject({ name: 'Forms Spec Pottery', featured: false });
+    const id = created!.id;
+
+    // Edit name and featured; Ctrl+S saves.
+    await panel(page).getByLabel('Name').fill('Forms Spec Pottery II');
+    await panel(page).getByLabel('Featured').check();
+    await page.keyboard.press('Control+s');
+    await expect(toasts(page).getByText('Course saved.')).toBeVisible();
+    await expect
+      .poll(async () => readApi<ApiCourse>(platform.url, `courses/${id}`))
+      .toMatchObject({ name: 'Forms Spec Pottery II', featured: true });
+    // The list row shows the new name too.
+    await expect(page.getByRole('grid').getByText('Forms Spec Pottery II')).toBeVisible();
+    await screenshot(page, 'record-course-saved');
+
+    // Undo puts the previous values back on the server, and in the form.
+    await toasts(page).getByRole('button', { name: 'Undo' }).click();
+    await expect(toasts(page).getByText('Change undone.')).toBeVisible();
+    await expect
+      .poll(async () => readApi<ApiCourse>(platform.url, `courses/${id}`))
+      .toMatchObject({ name: 'Forms Spec Pottery', featured: false });
+    await expect(panel(page).getByLabel('Name')).toHaveValue('Forms Spec Pottery');
+    await expect(panel(page).getByLabel('Featured')).not.toBeChecked();
+
+    // Delete, after a confirmation that starts on Cancel.
+    await panel(page).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', {
+      name: /Delete the course “Forms Spec Pottery”/,
+    });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expect(confirm).toContainText('cannot be undone');
+    await screenshot(page, 'record-course-delete');
+    await confirm.getByRole('button', { name: 'Delete course' }).click();
+    await expect(toasts(page).getByText('Course deleted.')).toBeVisible();
+    await expect(panel(page)).toHaveCount(0);
+    await expect
+      .poll(async () => (await readApi<ApiCourse>(platform.url, `courses/${id}`)).error)
+      .toBe('not_found');
+  });
+
+  test('a bad slug shows the rule as you type and nothing is sent', async ({
+    page,
+    app,
+    platform,
+  }) => {
+    await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+    await page.getByRole('button', { name: 'New course' }).click();
+    await panel(page).getByLabel('Name').fill('Bad Slug Course');
+    const slug = panel(page).getByLabel('Slug', { exact: true });
+    await slug.fill('Bad Slug!');
+    const message = 'Slug may only hold lowercase letters, digits and single hyphens';
+    await expect(panel(page).getByText(message)).toBeVisible();
+    await expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await expect(slug).toHaveAccessibleDescription(new RegExp(message));
+
+    const before = (await requestCounts(platform.url))['POST /api/v1/courses'] ?? 0;
+    await panel(page).getByRole('button', { name: 'Create course' }).click();
+    await expect(slug).toBeFocused();
+    expect((await requestCounts(platform.url))['POST /api/v1/courses'] ?? 0).toBe(before);
+
+    // Fixing it clears the message as you type.
+    await slug.fill('good-slug');
+    await expect(panel(page).getByText(message)).toHaveCount(0);
+    await expect(slug).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
