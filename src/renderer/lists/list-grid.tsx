@@ -35,9 +35,11 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   const { entity, params, rows, onRange, onSort, onOpen, selected, onToggle } = props;
   const columns = COLUMNS[entity] as readonly Column<E>[];
   const selectable = !!onToggle;
-  const template = [selectable ? '2.75rem' : null, ...columns.map((c) => c.width)]
-    .filter(Boolean)
-    .join(' ');
+  // Fixed widths may shrink (to 3rem) when a record panel narrows the list.
+  const tracks = columns.map((c) =>
+    c.width.startsWith('minmax') ? c.width : `minmax(3rem, ${c.width})`,
+  );
+  const template = [selectable ? '2.75rem' : null, ...tracks].filter(Boolean).join(' ');
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.totalCount ?? 0;
   // The active row belongs to one search, sort and filter; a new one starts at the top.
