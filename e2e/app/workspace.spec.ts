@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
-import { signInToWorkspace } from '../support/workspace-flow';
+import { allowInBrowser, followSignInLink, signInToWorkspace } from '../support/workspace-flow';
 
 /** The workspace's list grid and its body rows (the header row is aria-rowindex 1). */
 const grid = (page: Page) => page.getByRole('grid');
@@ -130,5 +130,36 @@ test.describe('the workspace', () => {
     // "/" focuses the list's search.
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox', { name: 'Search students' })).toBeFocused();
+  });
+
+  test('a locked area opens after "Grant access" and consent in the browser', async ({
+    page,
+    app,
+    platform,
+  }) => {
+    await signInToWorkspace(page, app, platform.url, { scopes: ['Courses: Read'] });
+    const studentsLink = areas(page).getByRole('link', { name: 'Students (locked)' });
+    await studentsLink.click();
+    await expect(page.getByRole('heading', { level: 1, name: /Students/ })).toBeVisible();
+
+    // Step-up: the dialog says what is asked, the owner allows it in the browser.
+    await page.getByRole('button', { name: 'Grant access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Grant access' });
+    await expect(dialog).toContainText('Students: Read');
+    await allowInBrowser(await followSignInLink(page));
+    await expect(dialog).toBeHidden();
+
+    // The area unlocks by itself and lists the students; courses stay readable.
+    await expect(areas(page).getByRole('link', { name: 'Students', exact: true })).toBeVisible();
+    await expect(page.locator('.list-count')).toHaveText(/^[\d,]+ students/);
+    await expect(page.getByRole('grid')).toBeVisible();
+
+    // "New course" is locked; Grant access then Cancel leaves it locked and nothing open.
+    await areas(page).getByRole('link', { name: 'Courses' }).click();
+    await expect(page.getByText('New course (locked)')).toBeVisible();
+    await page.getByRole('button', { name: 'Grant access' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('New course (locked)')).toBeVisible();
   });
 });
