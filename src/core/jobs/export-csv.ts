@@ -51,10 +51,13 @@ export async function exportCsv(
       seen.add(row.id);
       rows.push(row);
     }
-    job.progress(Math.min(rows.length, totalCount), totalCount, 0);
-    if (window.rows.length < MAX_LIST_LIMIT) break;
+    if (window.rows.length < MAX_LIST_LIMIT || rows.length >= totalCount) {
+      // The last report says done of done, so the bar ends full even if the count moved.
+      job.progress(rows.length, rows.length, 0);
+      break;
+    }
+    job.progress(rows.length, totalCount, 0);
   }
-  job.progress(rows.length, rows.length, 0);
   return {
     fileName: exportFileName(list.entity, today),
     rowCount: rows.length,
