@@ -5,6 +5,7 @@ import { createServices } from '../core/services';
 import { createAuthorizationOpener } from './adapters/external-browser';
 import { discoveredAuthorizationEndpoints } from './adapters/discovered-endpoints';
 import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
+import { electronSaveFile } from './adapters/save-dialog';
 import { appEntry } from './app-url';
 import { blockForeignRequests, lockDownWebContents, restrictPermissions } from './hardening';
 import { hostOverrides } from './host-overrides';
@@ -97,6 +98,7 @@ function start(): void {
       browser: opener,
       emit: eventSender(appWindow, entry),
       log,
+      saveFile: electronSaveFile(appWindow),
     });
     const windowState = new WindowStateStore();
     registerIpc({ handlers: createHandlers(services), appWindow, entry, log });

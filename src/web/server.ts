@@ -25,7 +25,13 @@ export type WebHost = { url: string; secret: string; close(): Promise<void> };
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
   "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
-const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * SECURITY: the largest bridge request body. A student import carries its rows in one request
+ * (up to 50,000, each at most ~900 characters by the contract, typically ~80 bytes as JSON),
+ * so 16 MiB holds the largest import a real school sends while still refusing a flood before
+ * it is buffered; the contract then checks every field.
+ */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /**
  * The web host: the built renderer plus core's handler table over loopback HTTP, for our
@@ -53,6 +59,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const handlers = createHandlers(services);
   const server = createServer();
   server.keepAliveTimeout = 5000;
+  // A long operation answers only when it ends: a 5,000-row import waits out the platform's
+  // rate limit (200 writes a minute) for about 25 minutes. Node's `requestTimeout` (300 s)
+  // bounds only receiving the request, not the wait for our answer (measured on Node 20: a
+  // handler answering after the timeout still answers), and the socket `timeout` is 0, so
+  // the defaults stay: they still stop a client that never finishes sending its request.
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -144,7 +155,7 @@ async function readJson(
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    // SECURITY: a request body never needs to be large; refuse before buffering a flood.
+    // SECURITY: refuse a body past the cap before buffering a flood.
     if (size > MAX_BODY_BYTES) return { ok: false };
     chunks.push(chunk);
   }

@@ -1,0 +1,36 @@
+import { basename, join } from 'node:path';
+import type { FileSaver } from '../../core/workspace/file-saver';
+
+/** The part of Electron's save dialog the saver uses (a test passes its own answer). */
+export type ShowSaveDialog = (options: {
+  title: string;
+  defaultPath: string;
+  buttonLabel: string;
+  filters: { name: string; extensions: string[] }[];
+  properties: 'showOverwriteConfirmation'[];
+}) => Promise<{ canceled: boolean; filePath?: string }>;
+
+/**
+ * A FileSaver that asks where to save with the system's save dialog (suggesting the name in
+ * the Downloads folder) and writes the file there.
+ * SECURITY: the path comes only from the dialog the owner answered; the renderer suggests a
+ * name, and only its last segment is used, so it cannot point the file anywhere else.
+ */
+export function dialogSaver(deps: {
+  show: ShowSaveDialog;
+  writeFile: (path: string, content: string) => Promise<void>;
+  downloadsDir: string;
+}): FileSaver {
+  return async (suggestedName, content) => {
+    const answer = await deps.show({
+      title: 'Export to CSV',
+      defaultPath: join(deps.downloadsDir, basename(suggestedName)),
+      buttonLabel: 'Save',
+      filters: [{ name: 'CSV files', extensions: ['csv'] }],
+      properties: ['showOverwriteConfirmation'],
+    });
+    if (answer.canceled || !answer.filePath) return { outcome: 'cancelled' };
+    await deps.writeFile(answer.filePath, content);
+    return { outcome: 'saved', fileName: basename(answer.filePath) };
+  };
+}
