@@ -183,3 +183,130 @@ test('exports the searched students and re-importing the file duplicates nobody'
   );
   expect(await studentsTotal(platform.url)).toBe(before);
 });
+
+/** Sets the stand-in's delay on requests under `pathPrefix` (0 turns it off). */
+async function setLatency(platformUrl: string, ms: number, pathPrefix?: string) {
+  const response = await fetch(`${platformUrl}/__control/latency`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(pathPrefix ? { ms, pathPrefix } : { ms }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('cancels a running generation from Escape; rows done stay done', async ({
+  page,
+  app,
+  platform,
+}) => {
+  const prefix = `E2X${randomTag()}`;
+  await signInToWorkspace(page, app, platform.url, SIGN_IN);
+  await openArea(page, 'Coupons');
+  await page.getByRole('button', { name: 'Generate codes…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Generate coupon codes' });
+  await dialog.getByLabel('How many codes').fill('1000');
+  await dialog.getByLabel('Pattern').fill(`${prefix}-######`);
+  await dialog.getByLabel('Name').fill(`Cancel ${prefix}`);
+  await dialog.getByLabel('Type').selectOption('percentage');
+  await dialog.getByLabel('Percent off').fill('10');
+  // Slow creates down so the job is surely still running when it is cancelled.
+  await setLatency(platform.url, 200, '/api/v1/coupons');
+  try {
+    await dialog.getByRole('button', { name: 'Generate 1,000 codes' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Generating codes' });
+    await expect(bar).toBeVisible();
+    await expect(dialog.getByText(/^[1-9][\d,]* of 1,000 codes/)).toBeVisible();
+
+    // Escape while running asks first, and "Keep going" leaves the job alone.
+    await page.keyboard.press('Escape');
+    const ask = dialog.getByRole('alertdialog', { name: 'Stop generating codes?' });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByRole('button', { name: 'Keep going' })).toBeFocused();
+    await ask.getByRole('button', { name: 'Keep going' }).click();
+    await expect(ask).toBeHidden();
+    await expect(bar).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Stop generating codes' }).click();
+    const status = dialog.getByRole('status').filter({ hasText: 'Cancelled.' });
+    await expect(status).toBeVisible({ timeout: 60_000 });
+  } finally {
+    await setLatency(platform.url, 0);
+  }
+  const shown = (await dialog.getByLabel('Created codes').inputValue()).split('\n');
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.length).toBeLessThan(1000);
+  const onServer = new Set(
+    (await readAll<{ code: string }>(platform.url, 'coupons', prefix)).map((c) => c.code),
+  );
+  expect(onServer.size).toBeLessThan(1000);
+  for (const code of shown) expect(onServer.has(code)).toBe(true);
+  // A create in flight when the job stopped is reported skipped ("cancelled"), yet the server
+  // may have finished it: every code on the server is either listed created or named there.
+  const interruptedRows = dialog
+    .getByRole('row')
+    .filter({ hasText: 'The operation was cancelled' });
+  const interrupted: string[] = [];
+  for (let i = 0; i < (await interruptedRows.count()); i++)
+    interrupted.push(await interruptedRows.nth(i).getByRole('cell').nth(1).innerText());
+  const reported = new Set([...shown, ...interrupted]);
+  for (const code of onServer) expect(reported.has(code)).toBe(true);
+});
+
+test('bulk-enrolls the ticked students in a course found by search', async ({
+  page,
+  app,
+  platform,
+}) => {
+  type Student = { id: string; name: string; email: string };
+  type Enrollment = { courseId: string; endedAt: number | null };
+  const students = (await readApi<Page50<Student>>(platform.url, 'students?perPage=3&page=7'))
+    .nodes;
+  const [course] = (
+    await readApi<Page50<{ id: string; name: string; slug: string }>>(
+      platform.url,
+      'courses?perPage=1&sort=-createdAt',
+    )
+  ).nodes;
+  expect(students).toHaveLength(3);
+  expect(course).toBeDefined();
+
+  await signInToWorkspace(page, app, platform.url, SIGN_IN);
+  await openArea(page, 'Students');
+  await expect(page.getByRole('button', { name: 'Enroll selected…' })).toBeDisabled();
+  const search = page.getByLabel('Search students');
+  for (const student of students) {
+    await search.fill(student.email);
+    await expect(page.getByText('1 student', { exact: false }).first()).toBeVisible();
+    await page.getByRole('checkbox', { name: `Select ${student.name}` }).check();
+  }
+  await page.getByRole('button', { name: 'Enroll selected (3)…' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Enroll 3 students' });
+  const box = dialog.getByRole('combobox', { name: 'Course' });
+  await expect(box).toBeFocused();
+  await box.fill(course!.slug);
+  // The slug is unique, so once the search has answered the list holds that course alone.
+  await expect(dialog.getByRole('option')).toHaveCount(1);
+  await expect(dialog.getByRole('option', { name: new RegExp(course!.slug) })).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(dialog.getByText(`Chosen: ${course!.name}`)).toBeVisible();
+  await dialog.getByLabel('Access ends on (optional)').fill('2099-12-31');
+  await dialog.getByRole('button', { name: `Enroll 3 students in ${course!.name}` }).click();
+
+  const status = dialog.getByRole('status').filter({ hasText: 'enrolled' });
+  await expect(status).toHaveText(/^(\d enrolled|\d access changed|\d already enrolled)(, .*)?$/, {
+    timeout: 60_000,
+  });
+  await expect(status).not.toContainText('failed');
+  await screenshot(page, 'operations-enroll-results');
+
+  for (const student of students) {
+    const enrollments = await readApi<Page50<Enrollment>>(
+      platform.url,
+      `students/${student.id}/enrollments?perPage=50`,
+    );
+    expect(enrollments.nodes.map((e) => e.courseId)).toContain(course!.id);
+  }
+});

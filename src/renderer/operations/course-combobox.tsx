@@ -27,7 +27,8 @@ export function CourseCombobox({ issuer, label, selected, onSelect }: Props) {
   const [text, setText] = useState(selected?.name ?? '');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // -1: no option is active until the owner moves into the list (ARIA combobox pattern).
+  const [active, setActive] = useState(-1);
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
@@ -62,7 +63,7 @@ export function CourseCombobox({ issuer, label, selected, onSelect }: Props) {
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setActive(0);
+          setActive(-1);
           setOpen(true);
           if (selected) onSelect(null);
         }}
