@@ -26,10 +26,10 @@ const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
   "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 /**
- * SECURITY: the largest bridge request body. A student import carries its rows in one request
- * (up to 50,000, each at most ~900 characters by the contract, typically ~80 bytes as JSON),
- * so 16 MiB holds the largest import a real school sends while still refusing a flood before
- * it is buffered; the contract then checks every field.
+ * SECURITY: the largest bridge request body, refused before it is all buffered. A student
+ * import carries its rows in one request (the contract allows 50,000): 16 MiB holds 50,000
+ * rows of up to ~330 bytes of JSON each (a real row is ~100: name, e-mail, phone), while a
+ * flood is still cut off early; the contract then checks every field.
  */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
