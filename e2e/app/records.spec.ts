@@ -21,31 +21,35 @@ test.describe('record forms', () => {
     app,
     platform,
   }) => {
+    // Unique, so a retry on the worker's shared stand-in does not meet its own leftovers.
+    const tag = Date.now().toString(36);
+    const title = `Forms Spec Pottery ${tag}`;
+    const slugText = `forms-spec-pottery-${tag}`;
     await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
 
     // Create.
     await page.getByRole('button', { name: 'New course' }).click();
     await expect(panel(page).getByRole('heading', { name: 'New course' })).toBeFocused();
-    await panel(page).getByLabel('Name').fill('Forms Spec Pottery');
-    await panel(page).getByLabel('Slug', { exact: true }).fill('forms-spec-pottery');
+    await panel(page).getByLabel('Name').fill(title);
+    await panel(page).getByLabel('Slug', { exact: true }).fill(slugText);
     await panel(page).getByRole('button', { name: 'Create course' }).click();
     await expect(toasts(page).getByText('Course created.')).toBeVisible();
-    await expect(panel(page).getByRole('heading', { name: 'Forms Spec Pottery' })).toBeVisible();
-    const created = await courseBySlug(platform.url, 'forms-spec-pottery');
-    expect(created).toMatchObject({ name: 'Forms Spec Pottery', featured: false });
+    await expect(panel(page).getByRole('heading', { name: title })).toBeVisible();
+    const created = await courseBySlug(platform.url, slugText);
+    expect(created).toMatchObject({ name: title, featured: false });
     const id = created!.id;
 
     // Edit name and featured; Ctrl+S saves.
-    await panel(page).getByLabel('Name').fill('Forms Spec Pottery II');
+    await panel(page).getByLabel('Name').fill(`${title} II`);
     await panel(page).getByLabel('Featured').check();
     await page.keyboard.press('Control+s');
     await expect(toasts(page).getByText('Course saved.')).toBeVisible();
     await expect
       .poll(async () => readApi<ApiCourse>(platform.url, `courses/${id}`))
-      .toMatchObject({ name: 'Forms Spec Pottery II', featured: true });
+      .toMatchObject({ name: `${title} II`, featured: true });
     // The list row shows the new name too.
-    await expect(page.getByRole('grid').getByText('Forms Spec Pottery II')).toBeVisible();
+    await expect(page.getByRole('grid').getByText(`${title} II`)).toBeVisible();
     await screenshot(page, 'record-course-saved');
 
     // Undo puts the previous values back on the server, and in the form.
@@ -53,14 +57,14 @@ test.describe('record forms', () => {
     await expect(toasts(page).getByText('Change undone.')).toBeVisible();
     await expect
       .poll(async () => readApi<ApiCourse>(platform.url, `courses/${id}`))
-      .toMatchObject({ name: 'Forms Spec Pottery', featured: false });
-    await expect(panel(page).getByLabel('Name')).toHaveValue('Forms Spec Pottery');
+      .toMatchObject({ name: title, featured: false });
+    await expect(panel(page).getByLabel('Name')).toHaveValue(title);
     await expect(panel(page).getByLabel('Featured')).not.toBeChecked();
 
     // Delete, after a confirmation that starts on Cancel.
     await panel(page).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', {
-      name: /Delete the course “Forms Spec Pottery”/,
+      name: `Delete the course “${title}”?`,
     });
     await expect(confirm).toBeVisible();
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();

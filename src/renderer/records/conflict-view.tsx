@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import { FIELD_LABELS, SINGULAR, describeValue, type AnyRecord } from './field-specs';
 
@@ -36,6 +36,9 @@ type Props = {
  */
 export function ConflictView({ entity, conflict, busy, onSave, onTakeServer }: Props) {
   const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Land on the news: the owner pressed Save below and must learn why nothing was saved.
+  useEffect(() => headingRef.current?.focus(), []);
   const fields = differingFields(conflict);
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(fields.map((f) => [f, conflict.edited.includes(f) ? 'mine' : 'server'])),
@@ -45,7 +48,9 @@ export function ConflictView({ entity, conflict, busy, onSave, onTakeServer }: P
 
   return (
     <section className="conflict" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>This {SINGULAR[entity]} changed on the platform</h3>
+      <h3 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+        This {SINGULAR[entity]} changed on the platform
+      </h3>
       <p>
         Someone changed this {SINGULAR[entity]} on the platform since you opened it. Choose, for
         each field, which version to keep. Nothing is saved until you decide.
