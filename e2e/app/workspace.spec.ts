@@ -105,6 +105,15 @@ test.describe('the workspace', () => {
     await expect(palette).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
 
+    // End jumps to the last student: its chunk is fetched when it scrolls into view.
+    const students = await totalOf(page, 'students');
+    await bodyRows(page).first().focus();
+    await page.keyboard.press('End');
+    const lastRow = grid(page).locator(`[role="row"][aria-rowindex="${students + 1}"]`);
+    await expect(lastRow).toBeFocused();
+    await expect(lastRow).not.toHaveClass(/loading/);
+    await expect(lastRow.getByRole('gridcell').nth(2)).toContainText('@');
+
     await page.keyboard.press('Control+k');
     await combobox.fill('Ada Lovelace');
     const ada = palette.getByRole('option', { name: /Ada Lovelace/ });

@@ -8,7 +8,7 @@ import { areaInfo, capitalised, countOf } from '../workspace/areas';
 import { LockedControl } from '../workspace/locked-control';
 import { ListFilters, type FilterValues } from './filters';
 import { ListGrid } from './list-grid';
-import { useDebounced, useListRows } from './use-list-rows';
+import { CHUNK_SIZE, useDebounced, useListRows } from './use-list-rows';
 
 /** How long typing must pause before the list searches. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -28,7 +28,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   const [sort, setSort] = useState<string>();
   const [filters, setFilters] = useState<FilterValues>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [range, setRange] = useState({ first: 0, last: 0 });
+  const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
 
   const params = {
@@ -36,10 +36,16 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
     ...(sort ? { sort } : {}),
     ...(Object.keys(filters).length > 0 ? { filters } : {}),
   } as ListParams<E>;
-  const rows = useListRows(issuer, entity, params, range.first, range.last);
+  const rows = useListRows(
+    issuer,
+    entity,
+    params,
+    chunks.first * CHUNK_SIZE,
+    chunks.last * CHUNK_SIZE,
+  );
   const onRange = useCallback(
     (first: number, last: number) =>
-      setRange((r) => (r.first === first && r.last === last ? r : { first, last })),
+      setChunks((c) => (c.first === first && c.last === last ? c : { first, last })),
     [],
   );
   const toggle = (id: string) =>

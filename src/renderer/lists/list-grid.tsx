@@ -4,7 +4,7 @@ import type { EntityName, RecordOf } from '../../shared/entities';
 import type { ListParams } from '../entity-queries';
 import { areaInfo } from '../workspace/areas';
 import { COLUMNS, rowTitle, type Column } from './columns';
-import type { ListRows } from './use-list-rows';
+import { CHUNK_SIZE, type ListRows } from './use-list-rows';
 
 /** Fixed row height in pixels: fixed rows let the virtualizer place 100,000 rows by arithmetic. */
 export const ROW_HEIGHT = 40;
@@ -16,8 +16,8 @@ type Props<E extends EntityName> = {
   entity: E;
   params: ListParams<E>;
   rows: ListRows<E>;
-  /** The rows in the DOM changed: fetch what covers them. */
-  onRange: (first: number, last: number) => void;
+  /** The chunks of the rows in the DOM changed: fetch those. */
+  onRange: (firstChunk: number, lastChunk: number) => void;
   onSort: (sort: string) => void;
   onOpen: (id: string) => void;
   /** Students only: ticked rows, for bulk enroll. */
@@ -55,14 +55,14 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
-    onChange: (instance) => {
-      const items = instance.getVirtualItems();
-      const first = items[0]?.index ?? 0;
-      const last = items[items.length - 1]?.index ?? 0;
-      onRange(first, last);
-    },
   });
   const items = virtualizer.getVirtualItems();
+
+  // Tell the list which chunks the rendered rows (view plus overscan) fall in. Only a change
+  // of chunk re-renders the list around the grid, not every scrolled row.
+  const firstChunk = Math.floor((items[0]?.index ?? 0) / CHUNK_SIZE);
+  const lastChunk = Math.floor((items[items.length - 1]?.index ?? 0) / CHUNK_SIZE);
+  useEffect(() => onRange(firstChunk, lastChunk), [firstChunk, lastChunk, onRange]);
 
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
