@@ -1,6 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { createCourse } from '../support/records-flow';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';
+
+/** Serious or critical WCAG 2 A/AA violations axe finds in the record panel, in words. */
+async function panelViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include('.record-panel')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 type ApiCourse = { id: string; name: string; description: string | null; featured: boolean };
 
@@ -46,7 +59,12 @@ test('a save that meets a server-side edit shows both versions and saves a per-f
     description.getByRole('radio', { name: /^Yours Washes, glazes and wet-in-wet, from mine\.$/ }),
   ).toBeVisible();
   await expect(conflict.getByRole('group', { name: 'Featured' })).toBeVisible();
-  await screenshot(page, 'record-conflict');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await screenshot(page, `record-conflict-${theme}`);
+    expect(await panelViolations(page), theme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Keep my description, take the server's name (and its featured flag), save the merge.
   await description.getByRole('radio', { name: /^Yours/ }).check();
