@@ -61,7 +61,7 @@ test.describe('signing in through the web host', () => {
     await logInAndAllow(signInPage);
 
     await openAccountArea(page);
-    await expect(page.getByText('Olivia Owner')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Olivia Owner')).toBeVisible();
     await expect(page.getByText('owner@demo.school')).toBeVisible();
     await expect(page.getByText(platform.url).first()).toBeVisible();
     await expect(page.getByText('courses:write').first()).toBeVisible();
@@ -83,7 +83,7 @@ test.describe('signing in through the web host', () => {
     const signInPage = await startSignIn(page, app, platform.url, ['Coupons: Read']);
     await logInAndAllow(signInPage, ['coupons:read']);
     await openAccountArea(page);
-    await expect(page.getByText('Olivia Owner')).toBeVisible();
+    await expect(page.getByRole('main').getByText('Olivia Owner')).toBeVisible();
     await expect(page.getByText(/Not granted/)).toBeVisible();
     await expect(page.getByText('coupons:read').first()).toBeVisible();
   });

@@ -58,6 +58,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
         <span className="workspace-school" title={session.baseUrl}>
           {session.baseUrl}
         </span>
+        {session.name ? <span className="workspace-user">{session.name}</span> : null}
         <div className="workspace-header-actions">
           <button
             type="button"
