@@ -141,6 +141,29 @@ describe('list(entity, { offset, limit }) against the stand-in', () => {
     expect(most).toBe(4);
   });
 
+  it('asks for a window at the top in one round, and elsewhere for the first page alone first', async () => {
+    const starts: number[] = [];
+    let inFlight = 0;
+    const counting: ApiTransport = async (url, init) => {
+      starts.push(inFlight);
+      inFlight += 1;
+      try {
+        return await harness.transport(url, init);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const client = harness.client({ transport: counting, pageSize: 50, concurrency: 4 });
+    const top = await client.list('students', { offset: 0, limit: 100 });
+    expect(top.rows.map((r) => r.id)).toEqual(walk.slice(0, 100));
+    // Both pages were asked for before either answered.
+    expect(starts).toEqual([0, 1]);
+    starts.length = 0;
+    const lower = await client.list('students', { offset: 100, limit: 100 });
+    expect(lower.rows.map((r) => r.id)).toEqual(walk.slice(100, 200));
+    expect(starts).toEqual([0, 0]);
+  });
+
   it('refuses a negative or fractional window without a request', async () => {
     const client = harness.client();
     await expect(client.list('students', { offset: -1, limit: 5 })).rejects.toThrow(RangeError);

@@ -227,6 +227,10 @@ export class PlatformClient {
    * fetched alone: its totalCount says which of the other pages exist, so a window past the
    * end costs one request instead of a burst of empty pages. The rest are fetched
    * concurrently (at most `concurrency` at once) and the exact window is cut out.
+   * A window at the top of the list that fits in one round of requests is fetched all at
+   * once instead: it is what opening a list or searching asks for, where waiting for the
+   * first page before the second doubles what the owner waits; at worst one page past a
+   * short list's end is asked for in vain.
    * Records added or removed between page requests can shift rows; the rows are still each
    * valid, and a later list call sees the new order.
    */
@@ -246,11 +250,13 @@ export class PlatformClient {
       const { totalCount } = await this.fetchPage(collection, schema, query, 1, 1);
       return { rows: [], totalCount };
     }
-    const first = await this.fetchPage(collection, schema, query, firstPage, this.pageSize);
-    const rest = pages.slice(1).filter((page) => page <= first.totalPages);
-    const others = await mapWithConcurrency(rest, this.concurrency, (page) =>
-      this.fetchPage(collection, schema, query, page, this.pageSize),
-    );
+    const fetchOne = (page: number) =>
+      this.fetchPage(collection, schema, query, page, this.pageSize);
+    const atOnce = offset === 0 && pages.length <= this.concurrency;
+    const [first, ...others] = atOnce
+      ? await Promise.all(pages.map(fetchOne))
+      : await this.firstThenRest(pages, fetchOne);
+    if (!first) throw new RangeError('no page covers the window');
     const rows = sliceWindow(
       [first.nodes, ...others.map((answer) => answer.nodes)],
       firstPage,
@@ -259,6 +265,16 @@ export class PlatformClient {
       this.pageSize,
     );
     return { rows, totalCount: first.totalCount };
+  }
+
+  /** The first page alone, then the ones its totalPages says exist, concurrently. */
+  private async firstThenRest<T extends { totalPages: number }>(
+    pages: number[],
+    fetch: (page: number) => Promise<T>,
+  ): Promise<T[]> {
+    const first = await fetch(pages[0]!);
+    const rest = pages.slice(1).filter((page) => page <= first.totalPages);
+    return [first, ...(await mapWithConcurrency(rest, this.concurrency, fetch))];
   }
 
   private async fetchPage<S extends z.ZodType>(

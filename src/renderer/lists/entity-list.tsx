@@ -11,7 +11,7 @@ import { ListGrid } from './list-grid';
 import { CHUNK_SIZE, useDebounced, useListRows } from './use-list-rows';
 
 /** How long typing must pause before the list searches. */
-export const SEARCH_DEBOUNCE_MS = 200;
+export const SEARCH_DEBOUNCE_MS = 150;
 
 type Props<E extends EntityName> = { issuer: string; entity: E; canWrite: boolean };
 
