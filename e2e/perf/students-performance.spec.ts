@@ -107,54 +107,57 @@ async function timeSearch(page: Page, query: string): Promise<number> {
 
 /** Scrolls the list through `rows` rows one step per frame; answers frame intervals and LoAFs. */
 async function scrollThrough(page: Page, rows: number, rowsPerFrame: number) {
-  return page.evaluate(async ([rowsToScroll, ROWS_PER_FRAME]) => {
-    const firstRow = document.querySelector<HTMLElement>(
-      '[role="grid"] [role="row"][aria-rowindex="2"]',
-    );
-    if (!firstRow) throw new Error('no rows to scroll');
-    let scroller: HTMLElement | null = firstRow.parentElement;
-    while (
-      scroller &&
-      !(
-        scroller.scrollHeight > scroller.clientHeight + 1 &&
-        /(auto|scroll)/.test(getComputedStyle(scroller).overflowY)
+  return page.evaluate(
+    async ([rowsToScroll, ROWS_PER_FRAME]) => {
+      const firstRow = document.querySelector<HTMLElement>(
+        '[role="grid"] [role="row"][aria-rowindex="2"]',
+      );
+      if (!firstRow) throw new Error('no rows to scroll');
+      let scroller: HTMLElement | null = firstRow.parentElement;
+      while (
+        scroller &&
+        !(
+          scroller.scrollHeight > scroller.clientHeight + 1 &&
+          /(auto|scroll)/.test(getComputedStyle(scroller).overflowY)
+        )
       )
-    )
-      scroller = scroller.parentElement;
-    if (!scroller) throw new Error('no scroll container around the rows');
-    const rowHeight = firstRow.getBoundingClientRect().height;
-    const target = rowsToScroll * rowHeight;
-    const step = rowHeight * ROWS_PER_FRAME;
-    const longFrames: number[] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) longFrames.push(entry.duration);
-    });
-    observer.observe({ type: 'long-animation-frame', buffered: false });
-    const intervals: number[] = [];
-    await new Promise<void>((resolve) => {
-      let last = performance.now();
-      const frame = (now: number) => {
-        intervals.push(now - last);
-        last = now;
-        const before = scroller.scrollTop;
-        if (before >= target) return resolve();
-        scroller.scrollTop += step;
-        // The end of the list: nothing more to scroll (only with fewer rows than asked).
-        if (scroller.scrollTop === before) return resolve();
+        scroller = scroller.parentElement;
+      if (!scroller) throw new Error('no scroll container around the rows');
+      const rowHeight = firstRow.getBoundingClientRect().height;
+      const target = rowsToScroll * rowHeight;
+      const step = rowHeight * ROWS_PER_FRAME;
+      const longFrames: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longFrames.push(entry.duration);
+      });
+      observer.observe({ type: 'long-animation-frame', buffered: false });
+      const intervals: number[] = [];
+      await new Promise<void>((resolve) => {
+        let last = performance.now();
+        const frame = (now: number) => {
+          intervals.push(now - last);
+          last = now;
+          const before = scroller.scrollTop;
+          if (before >= target) return resolve();
+          scroller.scrollTop += step;
+          // The end of the list: nothing more to scroll (only with fewer rows than asked).
+          if (scroller.scrollTop === before) return resolve();
+          requestAnimationFrame(frame);
+        };
         requestAnimationFrame(frame);
-      };
-      requestAnimationFrame(frame);
-    });
-    // Let the last frames' entries arrive before reading them.
-    await new Promise((r) => setTimeout(r, 300));
-    observer.disconnect();
-    const lastIndex = Number(
-      [...document.querySelectorAll('[role="grid"] [role="row"][aria-rowindex]')]
-        .at(-1)
-        ?.getAttribute('aria-rowindex'),
-    );
-    return { intervals: intervals.slice(1), longFrames, rowHeight, lastIndex };
-  }, [rows, rowsPerFrame] as const);
+      });
+      // Let the last frames' entries arrive before reading them.
+      await new Promise((r) => setTimeout(r, 300));
+      observer.disconnect();
+      const lastIndex = Number(
+        [...document.querySelectorAll('[role="grid"] [role="row"][aria-rowindex]')]
+          .at(-1)
+          ?.getAttribute('aria-rowindex'),
+      );
+      return { intervals: intervals.slice(1), longFrames, rowHeight, lastIndex };
+    },
+    [rows, rowsPerFrame] as const,
+  );
 }
 
 async function heapMb(cdp: CDPSession, collect: boolean): Promise<number> {
