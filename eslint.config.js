@@ -66,6 +66,9 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'out/',
+      // Parallel local runs build into out-<name>/ and write test-results-<name>/.
+      'out-*/',
+      'test-results-*/',
       'dist/',
       'test-results/',
       'playwright-report/',
