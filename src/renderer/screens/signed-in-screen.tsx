@@ -1,12 +1,12 @@
+import { useState } from 'react';
 import type { SessionSummaryView } from '../../shared/contract';
 import { CHOOSABLE_SCOPES } from '../../shared/scope-catalog';
-import { bridge } from '../bridge';
 import { KeyringNotice } from '../components/keyring-notice';
 import { SchoolSwitcher } from '../components/school-switcher';
 import { ScopeList } from '../components/scope-list';
 import { ScreenHeading } from '../components/screen-heading';
 import { useUiStore } from '../ui-store';
-import { useStartSignIn } from '../use-sign-in';
+import { useGrantAccess } from '../step-up/grant-access';
 
 type Props = {
   sessions: readonly SessionSummaryView[];
@@ -23,11 +23,15 @@ type Props = {
 export function AccountArea({ sessions, session, onSignOut }: Props) {
   const showSignedIn = useUiStore((s) => s.showSignedIn);
   const showConnect = useUiStore((s) => s.showConnect);
-  const start = useStartSignIn();
+  const grantAccess = useGrantAccess();
+  const [asking, setAsking] = useState(false);
 
   const askable = session.declinedScopes.filter((s) => CHOOSABLE_SCOPES.includes(s));
-  const grantMore = () =>
-    start.mutate(() => bridge().session.grantMore({ issuer: session.issuer, scopes: askable }));
+  // The same step-up dialog as everywhere else in the workspace, so the owner stays here.
+  const grantMore = () => {
+    setAsking(true);
+    void grantAccess(askable).finally(() => setAsking(false));
+  };
 
   return (
     <section className="area account-area" aria-labelledby="area-heading">
@@ -65,12 +69,7 @@ export function AccountArea({ sessions, session, onSignOut }: Props) {
           <p>You did not allow these at the school, so Schooldesk cannot use them:</p>
           <ScopeList scopes={session.declinedScopes} className="declined" />
           {askable.length > 0 ? (
-            <button
-              type="button"
-              className="secondary"
-              disabled={start.isPending}
-              onClick={grantMore}
-            >
+            <button type="button" className="secondary" disabled={asking} onClick={grantMore}>
               Ask for these again
             </button>
           ) : null}
