@@ -5,7 +5,7 @@ import type { JobOutcome } from '../../shared/workspace-contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
 import { endOfDay } from './coupon-generation';
-import { CourseCombobox } from './course-combobox';
+import { CourseCombobox } from '../components/course-combobox';
 import { countOf } from './csv-import';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
@@ -80,7 +80,13 @@ export function EnrollDialog({ issuer, studentIds, onClose }: Props) {
     >
       {!job.running && !outcome ? (
         <form noValidate onSubmit={(e) => void submit(e)}>
-          <CourseCombobox issuer={issuer} label="Course" selected={course} onSelect={setCourse} />
+          <CourseCombobox
+            issuer={issuer}
+            label="Course"
+            selected={course}
+            onSelect={setCourse}
+            browse
+          />
           {courseError ? <p className="field-error">{courseError}</p> : null}
           <div className="field">
             <label htmlFor={dateId}>Access ends on (optional)</label>

@@ -6,24 +6,38 @@ import { listWindowQuery } from '../entity-queries';
 
 type Props = {
   issuer: string;
+  /** The box's accessible name, shown as its label. */
   label: string;
   selected: Course | null;
   onSelect: (course: Course | null) => void;
+  disabled?: boolean;
+  /** A line under the box that describes it. */
+  hint?: string;
+  /** The list's accessible name; "<label>: matches" unless given. */
+  listLabel?: string;
+  /**
+   * Offer the first courses as soon as the box has focus, before anything is typed. Without
+   * it the list opens once there is text to search for.
+   */
+  browse?: boolean;
 };
 
 /** How many courses the list under the box offers at once. */
 const OPTIONS = 10;
-/** Wait this long after the last keystroke before searching. */
+/** Wait this long after the last keystroke before searching (fewer list calls). */
 const DEBOUNCE_MS = 250;
 
 /**
  * A search box over the school's courses with a list of matches under it (the ARIA 1.2
  * combobox pattern): type to search, Up and Down to move, Enter to choose, Escape to close the
- * list. The search runs on `courses:list` with the server's own `q`.
+ * list. The search runs on `courses:list` with the server's own `q`. Remount it (a new `key`)
+ * to empty the box.
  */
-export function CourseCombobox({ issuer, label, selected, onSelect }: Props) {
+export function CourseCombobox(props: Props) {
+  const { issuer, label, selected, onSelect, disabled, hint, listLabel, browse = false } = props;
   const inputId = useId();
   const listId = useId();
+  const hintId = `${inputId}-hint`;
   const [text, setText] = useState(selected?.name ?? '');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
@@ -35,12 +49,13 @@ export function CourseCombobox({ issuer, label, selected, onSelect }: Props) {
     return () => clearTimeout(timer);
   }, [text]);
 
+  const expanded = open && (browse || q.length > 0);
   const query = useQuery({
     ...listWindowQuery(issuer, 'courses', q ? { q } : {}, 0, OPTIONS),
-    enabled: open,
+    enabled: expanded,
   });
   const options = query.data?.rows ?? [];
-  const activeOption = open ? options[active] : undefined;
+  const activeOption = expanded ? options[active] : undefined;
 
   const choose = (course: Course) => {
     onSelect(course);
@@ -56,10 +71,12 @@ export function CourseCombobox({ issuer, label, selected, onSelect }: Props) {
         type="text"
         role="combobox"
         aria-autocomplete="list"
-        aria-expanded={open}
+        aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={activeOption ? `${listId}-${activeOption.id}` : undefined}
+        aria-describedby={hint ? hintId : undefined}
         autoComplete="off"
+        disabled={disabled}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -78,39 +95,49 @@ export function CourseCombobox({ issuer, label, selected, onSelect }: Props) {
           } else if (e.key === 'Enter' && activeOption) {
             e.preventDefault();
             choose(activeOption);
-          } else if (e.key === 'Escape' && open) {
-            // Closing the list is this Escape's job; the dialog must not close as well.
+          } else if (e.key === 'Escape' && expanded) {
+            // Closing the list is this Escape's job; the dialog or panel around it must not
+            // close as well (a second Escape reaches them).
             e.preventDefault();
             e.stopPropagation();
             setOpen(false);
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label={`${label}: matches`} hidden={!open}>
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={listLabel ?? `${label}: matches`}
+        hidden={!expanded}
+      >
         {options.map((course, index) => (
           <li
             key={course.id}
             id={`${listId}-${course.id}`}
             role="option"
             aria-selected={index === active}
-            className={index === active ? 'active' : undefined}
             // mousedown, not click: the input's blur would close the list before a click lands.
             onMouseDown={(e) => {
               e.preventDefault();
               choose(course);
             }}
           >
-            {course.name} <span className="hint">{course.slug}</span>
+            {course.name} <span className="hint">/{course.slug}</span>
           </li>
         ))}
-        {open && query.isSuccess && options.length === 0 ? (
+        {expanded && query.isSuccess && options.length === 0 ? (
           <li role="option" aria-disabled="true" aria-selected="false" className="hint">
             No course matches “{q}”.
           </li>
         ) : null}
       </ul>
       <p className="hint" role="status">
-        {open && query.isFetching ? 'Searching…' : ''}
+        {expanded && query.isFetching ? 'Searching…' : ''}
         {query.isError ? toUiError(query.error).message : ''}
         {selected ? `Chosen: ${selected.name}` : ''}
       </p>
