@@ -14,10 +14,9 @@ import {
   formNameOf,
   type FormValues,
 } from './field-specs';
-import { FormFields } from './form-fields';
 import { recordResolver } from './form-resolver';
-import { LockedNotice } from './locked-notice';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
+import { RecordFormBody } from './record-form-body';
 import { useWriteAccess } from './use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
@@ -87,31 +86,17 @@ export function NewRecordForm({ issuer, entity }: { issuer: string; entity: Enti
         })(event)
       }
     >
-      <fieldset className="record-fields" disabled={locked}>
-        <legend className="visually-hidden">Details</legend>
-        <FormFields
-          formId={formId}
-          specs={FIELD_SPECS[entity]}
-          register={register}
-          errors={formState.errors}
-        />
-      </fieldset>
-      {failure ? (
-        <p role="alert" className="notice error">
-          {failure.message} Your entries are still in the form.
-        </p>
-      ) : null}
-      <p role="status" className="hint">
-        {create.isPending ? 'Creating…' : status}
-      </p>
-      {locked ? (
-        <LockedNotice
-          controls={`Create ${SINGULAR[entity]}`}
-          scope={access.scope}
-          asking={access.asking}
-          onGrant={() => void access.requestAccess()}
-        />
-      ) : null}
+      <RecordFormBody
+        formId={formId}
+        specs={FIELD_SPECS[entity]}
+        register={register}
+        errors={formState.errors}
+        access={access}
+        lockedControls={`Create ${SINGULAR[entity]}`}
+        failure={failure}
+        kept="entries"
+        status={create.isPending ? 'Creating…' : status}
+      />
       <div className="actions">
         <button type="submit" className="primary" disabled={locked || create.isPending}>
           Create {SINGULAR[entity]}

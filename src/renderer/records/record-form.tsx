@@ -20,10 +20,9 @@ import {
   type AnyRecord,
   type FormValues,
 } from './field-specs';
-import { FormFields } from './form-fields';
 import { recordResolver } from './form-resolver';
-import { LockedNotice } from './locked-notice';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
+import { RecordFormBody } from './record-form-body';
 import { useSaveRecord, type SaveRequest } from './use-save-record';
 import { useWriteAccess } from './use-write-access';
 
@@ -164,31 +163,17 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
           onTakeServer={() => takeServer(conflict)}
         />
       ) : null}
-      <fieldset className="record-fields" disabled={locked}>
-        <legend className="visually-hidden">Details</legend>
-        <FormFields
-          formId={formId}
-          specs={FIELD_SPECS[entity]}
-          register={register}
-          errors={formState.errors}
-        />
-      </fieldset>
-      {failure ? (
-        <p role="alert" className="notice error">
-          {failure.message} Your changes are still in the form.
-        </p>
-      ) : null}
-      <p role="status" className="hint">
-        {save.isPending ? 'Saving…' : status}
-      </p>
-      {locked ? (
-        <LockedNotice
-          controls={entity === 'coupons' ? 'Save, Deactivate and Delete' : 'Save and Delete'}
-          scope={access.scope}
-          asking={access.asking}
-          onGrant={() => void access.requestAccess()}
-        />
-      ) : null}
+      <RecordFormBody
+        formId={formId}
+        specs={FIELD_SPECS[entity]}
+        register={register}
+        errors={formState.errors}
+        access={access}
+        lockedControls={entity === 'coupons' ? 'Save, Deactivate and Delete' : 'Save and Delete'}
+        failure={failure}
+        kept="changes"
+        status={save.isPending ? 'Saving…' : status}
+      />
       {conflict ? null : (
         <div className="actions">
           <button type="submit" className="primary" disabled={locked || busy}>

@@ -1,0 +1,55 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UiError } from '../bridge';
+import type { FieldSpec, FormValues } from './field-specs';
+import { FormFields } from './form-fields';
+import { LockedNotice } from './locked-notice';
+import type { useWriteAccess } from './use-write-access';
+
+type Props = {
+  formId: string;
+  specs: readonly FieldSpec[];
+  register: UseFormRegister<FormValues>;
+  errors: FieldErrors<FormValues>;
+  access: ReturnType<typeof useWriteAccess>;
+  /** The controls the missing write scope locks, in words: "Save and Delete". */
+  lockedControls: string;
+  failure: UiError | undefined;
+  /** What the failure message says is kept: "entries" (create) or "changes" (edit). */
+  kept: 'entries' | 'changes';
+  /** The live status line: "Saving…", a step-up wait, or empty. */
+  status: string;
+};
+
+/**
+ * What the create and the edit form share between their header and their buttons: the fields
+ * (disabled while the write scope is missing), the failure that keeps the owner's input, the
+ * status line, and the locked notice with "Grant access".
+ */
+export function RecordFormBody(props: Props) {
+  const { formId, specs, register, errors, access, lockedControls, failure, kept, status } = props;
+  const locked = !access.canWrite;
+  return (
+    <>
+      <fieldset className="record-fields" disabled={locked}>
+        <legend className="visually-hidden">Details</legend>
+        <FormFields formId={formId} specs={specs} register={register} errors={errors} />
+      </fieldset>
+      {failure ? (
+        <p role="alert" className="notice error">
+          {failure.message} Your {kept} are still in the form.
+        </p>
+      ) : null}
+      <p role="status" className="hint">
+        {status}
+      </p>
+      {locked ? (
+        <LockedNotice
+          controls={lockedControls}
+          scope={access.scope}
+          asking={access.asking}
+          onGrant={() => void access.requestAccess()}
+        />
+      ) : null}
+    </>
+  );
+}
