@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Enrollment } from '../../shared/records';
 import { bridge, toUiError, unwrap } from '../bridge';
 import { entityKeys, recordQuery } from '../entity-queries';
@@ -25,6 +25,23 @@ function accessEnd(endedAt: number | null): string {
   return endedAt <= nowSeconds()
     ? `Access ended ${formatDay(endedAt)}`
     : `Access until ${formatDay(endedAt)}`;
+}
+
+/** One radio button of the Extend form: how the access is extended. */
+function KindChoice(props: {
+  group: string;
+  kind: Extension['kind'];
+  current: Extension['kind'];
+  onChoose: (kind: Extension['kind']) => void;
+  children: ReactNode;
+}) {
+  const { group, kind, current, onChoose, children } = props;
+  return (
+    <label className="checkbox">
+      <input type="radio" name={group} checked={kind === current} onChange={() => onChoose(kind)} />
+      {children}
+    </label>
+  );
 }
 
 /**
@@ -134,15 +151,9 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
       {extending ? (
         <fieldset className="extend-form">
           <legend>Extend access to {courseName}</legend>
-          <label className="checkbox">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === 'days'}
-              onChange={() => setKind('days')}
-            />
+          <KindChoice group={`${id}-kind`} kind="days" current={kind} onChoose={setKind}>
             By days
-          </label>
+          </KindChoice>
           {kind === 'days' ? (
             <div className="field">
               <label htmlFor={`${id}-days`}>Days to add</label>
@@ -156,15 +167,9 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
               />
             </div>
           ) : null}
-          <label className="checkbox">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === 'until'}
-              onChange={() => setKind('until')}
-            />
+          <KindChoice group={`${id}-kind`} kind="until" current={kind} onChoose={setKind}>
             Until a date
-          </label>
+          </KindChoice>
           {kind === 'until' ? (
             <div className="field">
               <label htmlFor={`${id}-until`}>Access until</label>
@@ -176,15 +181,9 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
               />
             </div>
           ) : null}
-          <label className="checkbox">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              checked={kind === 'lifetime'}
-              onChange={() => setKind('lifetime')}
-            />
+          <KindChoice group={`${id}-kind`} kind="lifetime" current={kind} onChoose={setKind}>
             Lifetime access
-          </label>
+          </KindChoice>
           <div className="actions compact">
             <button
               type="button"
