@@ -60,6 +60,8 @@ const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(
 test.describe('accessibility of records and long operations (axe, light and dark)', () => {
   // Every screen runs axe twice over a large page; a two-core machine needs the time.
   test.describe.configure({ timeout: 300_000 });
+  // Tall enough that a record panel and the dialogs show whole in the screenshots people read.
+  test.use({ viewport: { width: 1280, height: 1000 } });
 
   test('record panels, a create form, the delete confirmation and the conflict view', async ({
     page,
@@ -124,6 +126,8 @@ test.describe('accessibility of records and long operations (axe, light and dark
       name: 'This course changed on the platform',
     });
     await expect(conflict.getByRole('heading')).toBeFocused();
+    // Only the editable fields that differ are offered; never read-only ones like updatedAt.
+    await expect(conflict.getByRole('group')).toHaveCount(3);
     await checkScreen(page, 'conflict');
     await coursePanel.getByRole('button', { name: 'Close' }).first().click();
     await expect(panel(page)).toHaveCount(0);

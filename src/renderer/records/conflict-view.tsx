@@ -14,10 +14,14 @@ export type Conflict = {
 
 type Choice = 'mine' | 'server';
 
-/** The fields where the owner's version and the server's differ. */
+/** The editable fields where the owner's version and the server's differ. */
 export function differingFields(conflict: Conflict): string[] {
+  // `mine` starts from the whole record, so read-only fields (updatedAt, which a server-side
+  // edit always moves) are left out: there is nothing to choose, and nothing to send.
   return Object.keys(conflict.mine).filter(
-    (k) => JSON.stringify(conflict.mine[k] ?? null) !== JSON.stringify(conflict.current[k] ?? null),
+    (k) =>
+      k in FIELD_LABELS &&
+      JSON.stringify(conflict.mine[k] ?? null) !== JSON.stringify(conflict.current[k] ?? null),
   );
 }
 

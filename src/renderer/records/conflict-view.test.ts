@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { differingFields, type Conflict } from './conflict-view';
+
+describe('differingFields', () => {
+  it('offers the editable fields that differ, never read-only ones a server edit moves', () => {
+    const base = { id: 'c1', name: 'Mine', description: 'Same', createdAt: 1, updatedAt: 10 };
+    const conflict: Conflict = {
+      mine: { ...base, name: 'Mine', invisible: false },
+      edited: ['name'],
+      current: { ...base, name: 'Theirs', invisible: true, updatedAt: 20 },
+      currentEtag: '"v2"',
+    };
+    expect(differingFields(conflict)).toEqual(['name', 'invisible']);
+  });
+});
