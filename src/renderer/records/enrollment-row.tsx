@@ -4,7 +4,7 @@ import type { Enrollment } from '../../shared/records';
 import { bridge, toUiError, unwrap } from '../bridge';
 import { entityKeys, recordQuery } from '../entity-queries';
 import { showToast } from '../toast-store';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDay, fromDateInput, nowSeconds } from './field-specs';
 
 const STATE_WORDS: Record<Enrollment['deliveryState'], string> = {

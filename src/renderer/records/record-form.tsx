@@ -6,7 +6,7 @@ import { toUiError, type UiError } from '../bridge';
 import { call, entityKeys } from '../entity-queries';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConflictView, type Conflict } from './conflict-view';
 import {
   FIELD_SPECS,

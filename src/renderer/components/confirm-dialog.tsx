@@ -8,17 +8,29 @@ type Props = {
   error?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** `dialog` where a spec or a screen reader expects the plain role; `alertdialog` otherwise. */
+  role?: 'alertdialog' | 'dialog';
+  /** A live line for what is under way ("Signing out…"). */
+  status?: string;
 };
 
 /**
- * A modal confirmation (role alertdialog) for what cannot be taken back. Focus starts on
- * Cancel so a stray Enter never confirms; Escape cancels unless the action is under way.
+ * A modal confirmation (role alertdialog unless told) for what cannot be taken back. A native
+ * modal `<dialog>` keeps the rest of the page inert and focus inside. Focus starts on Cancel
+ * so a stray Enter never confirms; Escape cancels unless the action is under way.
  */
 export function ConfirmDialog(props: Props) {
   const { title, children, confirmLabel, busy = false, error, onConfirm, onCancel } = props;
+  const { role = 'alertdialog', status } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
+  // Close first: while the dialog is modal, the page behind it is inert and cannot take the
+  // focus that onCancel hands back.
+  const dismiss = () => {
+    dialogRef.current?.close();
+    onCancel();
+  };
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -31,18 +43,28 @@ export function ConfirmDialog(props: Props) {
     <dialog
       ref={dialogRef}
       className="dialog"
-      role="alertdialog"
+      role={role}
       aria-modal="true"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
       aria-busy={busy}
       onCancel={(event) => {
         event.preventDefault();
-        if (!busy) onCancel();
+        if (!busy) dismiss();
+      }}
+      onClose={() => {
+        // Chromium may close a dialog itself after repeated Escapes; keep React in step. A
+        // dialog that is open again (re-shown after a remount) is not a real close.
+        if (!dialogRef.current?.open && !busy) onCancel();
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <div id={`${id}-body`}>{children}</div>
+      {status === undefined ? null : (
+        <p role="status" className="hint">
+          {status}
+        </p>
+      )}
       {error ? (
         <p role="alert" className="notice error">
           {error}
@@ -57,7 +79,7 @@ export function ConfirmDialog(props: Props) {
           type="button"
           className="secondary"
           disabled={busy}
-          onClick={onCancel}
+          onClick={dismiss}
         >
           Cancel
         </button>
