@@ -1,9 +1,9 @@
-import { OWNER_ACCOUNT_ID } from './workspace-flow';
+import { ownerFetch } from './workspace-flow';
 
 /**
- * Writes to the stand-in's API as the owner with a token minted through the control API, so
- * a spec can set up its own records: the worker's stand-in is shared by every spec it runs,
- * and a spec must not depend on what another one renamed or deleted.
+ * Writes to the stand-in's API as the owner (see `ownerFetch`), so a spec can set up its own
+ * records: the worker's stand-in is shared by every spec it runs, and a spec must not depend
+ * on what another one renamed or deleted.
  */
 export async function writeApi<T = unknown>(
   platformUrl: string,
@@ -11,24 +11,16 @@ export async function writeApi<T = unknown>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const minted = await fetch(`${platformUrl}/__control/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      accountId: OWNER_ACCOUNT_ID,
-      scopes: ['courses:read', 'courses:write', 'students:read', 'students:write'],
-    }),
-  });
-  const { accessToken } = (await minted.json()) as { accessToken: string };
-  const response = await fetch(`${platformUrl}/api/v1/${path.replace(/^\//, '')}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      accept: 'application/json',
-      'content-type': 'application/json',
+  const response = await ownerFetch(
+    platformUrl,
+    path,
+    ['courses:read', 'courses:write', 'students:read', 'students:write'],
+    {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  );
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }

@@ -84,21 +84,41 @@ export async function requestCounts(platformUrl: string): Promise<Record<string,
 export const OWNER_ACCOUNT_ID = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
 
 /**
- * Reads the stand-in's API as the owner with a token minted through the control API, so a
- * test checks what really reached the server rather than what the app shows.
+ * Calls the stand-in's API as the owner with a token minted through the control API for
+ * `scopes`, so a spec reaches the server itself rather than going through the app.
  */
-export async function readApi<T = unknown>(platformUrl: string, path: string): Promise<T> {
+export async function ownerFetch(
+  platformUrl: string,
+  path: string,
+  scopes: string[],
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
   const minted = await fetch(`${platformUrl}/__control/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      accountId: OWNER_ACCOUNT_ID,
-      scopes: ['courses:read', 'students:read', 'coupons:read', 'pages:read'],
-    }),
+    body: JSON.stringify({ accountId: OWNER_ACCOUNT_ID, scopes }),
   });
   const { accessToken } = (await minted.json()) as { accessToken: string };
-  const response = await fetch(`${platformUrl}/api/v1/${path.replace(/^\//, '')}`, {
-    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+  return fetch(`${platformUrl}/api/v1/${path.replace(/^\//, '')}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      accept: 'application/json',
+      ...init.headers,
+    },
   });
+}
+
+/**
+ * Reads the stand-in's API as the owner, so a test checks what really reached the server
+ * rather than what the app shows.
+ */
+export async function readApi<T = unknown>(platformUrl: string, path: string): Promise<T> {
+  const response = await ownerFetch(platformUrl, path, [
+    'courses:read',
+    'students:read',
+    'coupons:read',
+    'pages:read',
+  ]);
   return (await response.json()) as T;
 }
