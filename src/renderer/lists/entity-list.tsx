@@ -48,13 +48,19 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
       setChunks((c) => (c.first === first && c.last === last ? c : { first, last })),
     [],
   );
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Stable callbacks: the grid's rows are memoised and must not all render again each time
+  // a chunk of rows arrives.
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const open = useCallback((id: string) => openRecord(entity, id), [openRecord, entity]);
 
   const total = rows.totalCount;
   const filtered = q !== '' || Object.keys(filters).length > 0;
@@ -140,7 +146,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             rows={rows}
             onRange={onRange}
             onSort={setSort}
-            onOpen={(id) => openRecord(entity, id)}
+            onOpen={open}
             selected={entity === 'students' ? selected : undefined}
             onToggle={entity === 'students' ? toggle : undefined}
           />

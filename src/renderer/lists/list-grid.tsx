@@ -1,5 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MutableRefObject,
+} from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import type { ListParams } from '../entity-queries';
 import { areaInfo } from '../workspace/areas';
@@ -47,6 +55,14 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   const [activeAt, setActiveAt] = useState({ paramsKey, index: 0 });
   const active = activeAt.paramsKey === paramsKey ? activeAt.index : 0;
   const setActive = (index: number) => setActiveAt({ paramsKey, index });
+  // Stable across renders, so unchanged rows skip rendering while the list scrolls.
+  const setActiveIndex = useCallback(
+    (index: number) =>
+      setActiveAt((current) =>
+        current.paramsKey === paramsKey && current.index === index ? current : { paramsKey, index },
+      ),
+    [paramsKey],
+  );
   const focusWanted = useRef(false);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
@@ -146,56 +162,27 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
           {items.map((item) => {
             const row = rows.rowAt(item.index);
             return (
-              <div
-                key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={selectable && row ? selected?.has(row.id) === true : undefined}
-                data-index={item.index}
-                tabIndex={item.index === tabStop ? 0 : -1}
-                className={`list-row list-item${row ? '' : ' loading'}`}
-                style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)` }}
-                ref={(element) => {
-                  if (element && item.index === activeIndex && focusWanted.current) {
-                    focusWanted.current = false;
-                    element.focus({ preventScroll: true });
-                  }
-                }}
-                onFocus={() => {
-                  if (item.index !== activeIndex) setActive(item.index);
-                }}
-                onClick={() => {
-                  setActive(item.index);
-                  if (row) onOpen(row.id);
-                }}
-              >
-                {selectable ? (
-                  <div role="gridcell" className="list-cell">
-                    {row ? (
-                      <input
-                        type="checkbox"
-                        tabIndex={-1}
-                        aria-label={`Select ${rowTitle(entity, row)}`}
-                        checked={selected?.has(row.id) === true}
-                        onClick={(event) => event.stopPropagation()}
-                        onChange={() => onToggle?.(row.id)}
-                      />
-                    ) : null}
-                  </div>
-                ) : null}
-                {columns.map((column, index) => (
-                  <div role="gridcell" key={column.id} className="list-cell">
-                    {row ? (
-                      column.cell(row as RecordOf<E>)
-                    ) : (
-                      <>
-                        <span className="skeleton" aria-hidden="true" />
-                        {index === 0 ? <span className="visually-hidden">Loading…</span> : null}
-                      </>
-                    )}
-                  </div>
-                ))}
-              </div>
+              <GridRow
+                // Keys repeat every `items.length` rows, so a row scrolled out hands its DOM
+                // nodes to the row scrolled in: React updates text instead of rebuilding rows,
+                // which is what keeps fast scrolling within a frame.
+                key={item.index % items.length}
+                entity={entity}
+                index={item.index}
+                start={item.start}
+                row={row}
+                columns={columns}
+                template={template}
+                selectable={selectable}
+                selected={selectable && row ? selected?.has(row.id) === true : undefined}
+                tabStop={item.index === tabStop}
+                takeFocusRef={
+                  item.index === activeIndex && focusWanted.current ? focusWanted : undefined
+                }
+                onActivate={setActiveIndex}
+                onOpen={onOpen}
+                onToggle={onToggle}
+              />
             );
           })}
         </div>
@@ -236,3 +223,78 @@ function HeaderCell<E extends EntityName>({
     </div>
   );
 }
+
+type GridRowProps<E extends EntityName> = {
+  entity: E;
+  index: number;
+  start: number;
+  row: RecordOf<E> | undefined;
+  columns: readonly Column<E>[];
+  template: string;
+  selectable: boolean;
+  selected: boolean | undefined;
+  tabStop: boolean;
+  /** Set on the row keyboard navigation moved to: it takes focus once it is in the DOM. */
+  takeFocusRef: MutableRefObject<boolean> | undefined;
+  onActivate: (index: number) => void;
+  onOpen: (id: string) => void;
+  onToggle: ((id: string) => void) | undefined;
+};
+
+/**
+ * One row of the grid. Memoised: while the list scrolls, only rows whose record, position or
+ * state changed render again.
+ */
+const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<E>) {
+  const { entity, index, start, row, columns, template, selectable, selected, tabStop } = props;
+  const { takeFocusRef, onActivate, onOpen, onToggle } = props;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-index={index}
+      tabIndex={tabStop ? 0 : -1}
+      className={`list-row list-item${row ? '' : ' loading'}`}
+      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)` }}
+      ref={(element) => {
+        if (element && takeFocusRef?.current) {
+          takeFocusRef.current = false;
+          element.focus({ preventScroll: true });
+        }
+      }}
+      onFocus={() => onActivate(index)}
+      onClick={() => {
+        onActivate(index);
+        if (row) onOpen(row.id);
+      }}
+    >
+      {selectable ? (
+        <div role="gridcell" className="list-cell">
+          {row ? (
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              aria-label={`Select ${rowTitle(entity, row)}`}
+              checked={selected === true}
+              onClick={(event) => event.stopPropagation()}
+              onChange={() => onToggle?.(row.id)}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {columns.map((column, columnIndex) => (
+        <div role="gridcell" key={column.id} className="list-cell">
+          {row ? (
+            column.cell(row)
+          ) : (
+            <>
+              <span className="skeleton" aria-hidden="true" />
+              {columnIndex === 0 ? <span className="visually-hidden">Loading…</span> : null}
+            </>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}) as <E extends EntityName>(props: GridRowProps<E>) => React.ReactElement;
