@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
 import type { ListParams } from '../entity-queries';
@@ -9,6 +9,8 @@ import { LockedControl } from '../workspace/locked-control';
 import { ListFilters, type FilterValues } from './filters';
 import { ListGrid } from './list-grid';
 import { CHUNK_SIZE, useDebounced, useListRows } from './use-list-rows';
+
+const MemoAreaActions = memo(AreaActions);
 
 /** How long typing must pause before the list searches. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -31,11 +33,18 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
 
-  const params = {
-    ...(q ? { q } : {}),
-    ...(sort ? { sort } : {}),
-    ...(Object.keys(filters).length > 0 ? { filters } : {}),
-  } as ListParams<E>;
+  // Memoised with the selection below so the toolbar's actions (whose dialogs are large)
+  // do not render again each time a chunk of rows arrives while scrolling.
+  const params = useMemo(
+    () =>
+      ({
+        ...(q ? { q } : {}),
+        ...(sort ? { sort } : {}),
+        ...(Object.keys(filters).length > 0 ? { filters } : {}),
+      }) as ListParams<E>,
+    [q, sort, filters],
+  );
+  const selectedIds = useMemo(() => [...selected], [selected]);
   const rows = useListRows(
     issuer,
     entity,
@@ -89,11 +98,11 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
           {entity === 'students' && selected.size > 0 ? ` · ${selected.size} selected` : ''}
         </p>
         <div className="list-action-buttons">
-          <AreaActions
+          <MemoAreaActions
             issuer={issuer}
             entity={entity}
             params={params}
-            selectedIds={[...selected]}
+            selectedIds={selectedIds}
             canWrite={canWrite}
           />
           {canWrite ? (
