@@ -38,7 +38,7 @@ export const AUTH_ERRORS = {
   timeout: 'The sign-in took too long. Start it again when you are ready.',
   cancelled: 'The sign-in was cancelled.',
   network_error:
-    'Schooldesk could not reach the school. Check your connection; you are still signed in.',
+    'Schooldesk could not reach the school. Check the address and your connection, then try again.',
   invalid_response: 'The school sent an answer Schooldesk could not read.',
   not_signed_in: 'You are not signed in to this school.',
   stored_session_unreadable:
