@@ -1,23 +1,19 @@
-import type { z } from 'zod';
 import {
   BRIDGE_ERRORS,
   contract,
   type Channel,
-  type Contract,
   type ErrorCode,
   type Result,
 } from '../shared/contract';
 import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
 import type { LogSink } from './adapters';
+import type { HandlerOf } from './handler-of';
 import type { Services } from './services';
 import { createEntityHandlers, createEnrollmentHandlers } from './workspace/entity-handlers';
 import { createJobHandlers } from './workspace/job-handlers';
 import { failureOf } from './workspace/failures';
 
-type Handler<C extends Channel> = (
-  request: z.infer<Contract[C]['request']>,
-) => Promise<z.input<Contract[C]['response']>>;
-export type Handlers = { [C in Channel]: Handler<C> };
+export type Handlers = { [C in Channel]: HandlerOf<C> };
 
 /** The handler table: one function per channel, shared by the Electron and web hosts. */
 export function createHandlers(services: Services): Handlers {

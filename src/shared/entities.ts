@@ -181,9 +181,6 @@ export const FIELD_SCHEMAS = {
   pages: pageFields,
 } as const;
 
-/** The editable fields of an entity, all present (a full form). */
-export type FieldsOf<E extends EntityName> = z.infer<(typeof FIELD_SCHEMAS)[E]>;
-
 /** What a create must carry; the server fills the rest with its defaults. */
 export const CREATE_SCHEMAS = {
   courses: courseFields.partial().required({ name: true, slug: true }).strict(),
@@ -199,11 +196,3 @@ export const UPDATE_SCHEMAS = {
   coupons: couponFields.partial().strict(),
   pages: pageFields.partial().strict(),
 } as const;
-
-export type CreateOf<E extends EntityName> = z.input<(typeof CREATE_SCHEMAS)[E]>;
-export type UpdateOf<E extends EntityName> = z.input<(typeof UPDATE_SCHEMAS)[E]>;
-
-/** Which scope area an entity belongs to (`<area>:read` / `<area>:write`). */
-export function scopeOf(entity: EntityName, access: 'read' | 'write'): string {
-  return `${entity}:${access}`;
-}

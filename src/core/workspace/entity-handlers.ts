@@ -1,11 +1,6 @@
-import type { z } from 'zod';
-import type { Contract } from '../../shared/contract';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { PlatformClients } from './platform-clients';
-
-type HandlerOf<C extends keyof Contract> = (
-  request: z.infer<Contract[C]['request']>,
-) => Promise<z.input<Contract[C]['response']>>;
+import type { HandlerOf } from '../handler-of';
 
 type EntityHandlers<E extends EntityName> = {
   [A in 'list' | 'get' | 'create' | 'update' | 'delete' as `${E}:${A}`]: HandlerOf<`${E}:${A}`>;

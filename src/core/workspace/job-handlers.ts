@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { Contract } from '../../shared/contract';
 import { bulkEnroll } from '../jobs/bulk-enroll';
 import { exportCsv } from '../jobs/export-csv';
 import { checkGenerate, generateCoupons } from '../jobs/generate-coupons';
@@ -7,10 +5,7 @@ import { importStudents } from '../jobs/import-students';
 import { downloadInBrowser, type FileSaver } from './file-saver';
 import type { JobRegistry } from './jobs';
 import type { PlatformClients } from './platform-clients';
-
-type HandlerOf<C extends keyof Contract> = (
-  request: z.infer<Contract[C]['request']>,
-) => Promise<z.input<Contract[C]['response']>>;
+import type { HandlerOf } from '../handler-of';
 
 export type JobChannel =
   'coupons:generate' | 'students:import' | 'enrollments:bulkEnroll' | 'export:csv' | 'jobs:cancel';

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { scopeOf } from '../../shared/entities';
 import type { EntityName } from '../../shared/entity-names';
 import { queryKeys, sessionQuery } from '../queries';
 import { useGrantAccess } from '../step-up/grant-access';
@@ -11,7 +10,7 @@ import { useGrantAccess } from '../step-up/grant-access';
  * has caught up, so the control the owner just unlocked is usable straight away.
  */
 export function useWriteAccess(issuer: string, entity: EntityName) {
-  const scope = scopeOf(entity, 'write');
+  const scope = `${entity}:write`;
   const session = useQuery(sessionQuery());
   const grantAccess = useGrantAccess();
   const queryClient = useQueryClient();
