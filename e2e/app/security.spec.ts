@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { test, expect } from '../support/app-fixtures';
-import { OWNER } from '../support/oauth-flow';
+import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
 
 /** A raw HTTP request, so tests can set Host and Origin as a hostile page or tool would. */
 function raw(url: string, headers: Record<string, string>, body = '{}'): Promise<number> {
@@ -39,16 +39,8 @@ test.describe('security of the web host', () => {
     await page.getByLabel('School address').fill(platform.url);
     await page.getByRole('checkbox', { name: 'Students: Read', exact: true }).check();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    const [signInPage] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.getByRole('link', { name: 'Open the sign-in page' }).click(),
-    ]);
-    await signInPage.getByLabel('Email', { exact: true }).fill(OWNER.email);
-    await signInPage.getByLabel('Password').fill(OWNER.password);
-    await signInPage.getByRole('button', { name: 'Sign in' }).click();
-    await signInPage.getByRole('button', { name: 'Allow' }).click();
+    await allowInBrowser(await followSignInLink(page));
     await expect(page.getByText('Olivia Owner')).toBeVisible();
-    await signInPage.close();
 
     const { accessToken, refreshToken } = await app.tokens();
     const needles = [accessToken.slice(4, 16), refreshToken!.slice(4, 16)];

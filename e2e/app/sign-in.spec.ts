@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, type App } from '../support/app-fixtures';
 import { OWNER } from '../support/oauth-flow';
+import { allowInBrowser } from '../support/workspace-flow';
 
 /** Fills Connect and presses Sign in; answers the second page where the sign-in link opened. */
 async function startSignIn(page: Page, app: App, school: string, scopes: string[] = []) {
@@ -21,18 +22,6 @@ async function openAccountArea(page: Page) {
     .getByRole('navigation', { name: 'Areas' })
     .getByRole('link', { name: 'Account' })
     .click();
-}
-
-/** Logs in and answers consent in the sign-in page, unticking `decline`. */
-async function logInAndAllow(signInPage: Page, decline: string[] = []) {
-  await signInPage.getByLabel('Email', { exact: true }).fill(OWNER.email);
-  await signInPage.getByLabel('Password').fill(OWNER.password);
-  await signInPage.getByRole('button', { name: 'Sign in' }).click();
-  for (const scope of decline) await signInPage.getByLabel(scope, { exact: true }).uncheck();
-  await signInPage.getByRole('button', { name: 'Allow' }).click();
-  await expect(
-    signInPage.getByText('You can close this tab and return to Schooldesk.'),
-  ).toBeVisible();
 }
 
 async function introspect(platformUrl: string, clientId: string, token: string): Promise<boolean> {
@@ -58,7 +47,7 @@ test.describe('signing in through the web host', () => {
       'Coupons: Read',
     ]);
     await screenshot(page, '2-waiting');
-    await logInAndAllow(signInPage);
+    await allowInBrowser(signInPage);
 
     await openAccountArea(page);
     await expect(page.getByRole('main').getByText('Olivia Owner')).toBeVisible();
@@ -81,7 +70,7 @@ test.describe('signing in through the web host', () => {
 
   test('a scope declined at consent is shown as declined', async ({ page, app, platform }) => {
     const signInPage = await startSignIn(page, app, platform.url, ['Coupons: Read']);
-    await logInAndAllow(signInPage, ['coupons:read']);
+    await allowInBrowser(signInPage, OWNER, ['coupons:read']);
     await openAccountArea(page);
     await expect(page.getByRole('main').getByText('Olivia Owner')).toBeVisible();
     await expect(page.getByText(/Not granted/)).toBeVisible();
