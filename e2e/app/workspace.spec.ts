@@ -113,6 +113,19 @@ test.describe('the workspace', () => {
     await expect(lastRow).toBeFocused();
     await expect(lastRow).not.toHaveClass(/loading/);
     await expect(lastRow.getByRole('gridcell').nth(2)).toContainText('@');
+    // Rows reuse their DOM nodes out of screen order while the list scrolls; once it is still
+    // the DOM reads in screen order again (for screen readers), and focus stays on the row.
+    await expect
+      .poll(() =>
+        bodyRows(page).evaluateAll((rows) => {
+          const indexes = rows.map((row) => Number(row.getAttribute('aria-rowindex')));
+          return indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1);
+        }),
+      )
+      .toBe(true);
+    await expect(lastRow).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(grid(page).locator(`[role="row"][aria-rowindex="${students}"]`)).toBeFocused();
 
     await page.keyboard.press('Control+k');
     await combobox.fill('Ada Lovelace');

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { ENTITY_SORTS } from '../../shared/entities';
+import { formatNumber } from '../format';
 
 /** One column of a list: its header, the sort key it toggles (if any) and how a cell reads. */
 export type Column<E extends EntityName> = {
   id: string;
   label: string;
   sortKey?: (typeof ENTITY_SORTS)[E][number];
-  /** CSS grid track, e.g. `2fr` or `8rem`. */
+  /** `minmax(6rem, 2fr)` (a share of the room, with a minimum) or a length such as `8rem`. */
   width: string;
   cell: (row: RecordOf<E>) => ReactNode;
 };
@@ -36,7 +37,7 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function amountOf(row: RecordOf<'coupons'>): string {
   if (row.couponType === 'percentage') return `${row.amount}% off`;
-  return `${row.amount.toLocaleString('en-US')} ${row.currency} off`;
+  return `${formatNumber(row.amount)} ${row.currency} off`;
 }
 
 function expiresOf(row: RecordOf<'coupons'>): string {

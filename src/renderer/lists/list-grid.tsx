@@ -3,8 +3,10 @@ import {
   memo,
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
   type MutableRefObject,
 } from 'react';
@@ -12,6 +14,7 @@ import type { EntityName, RecordOf } from '../../shared/entities';
 import type { ListParams } from '../entity-queries';
 import { areaInfo } from '../workspace/areas';
 import { COLUMNS, rowTitle, type Column } from './columns';
+import { CHECK_CELL, cellStyleOf, inDomOrder, slotOf } from './row-layout';
 import { CHUNK_SIZE, type ListRows } from './use-list-rows';
 
 /** Fixed row height in pixels: fixed rows let the virtualizer place 100,000 rows by arithmetic. */
@@ -19,6 +22,12 @@ export const ROW_HEIGHT = 40;
 /** Rows rendered (and fetched) beyond each edge of the view. */
 export const OVERSCAN = 10;
 const PAGE_ROWS = 10;
+/**
+ * Chunks fetched beyond each end of the rendered rows. A chunk then arrives before its rows
+ * scroll into view, even at a fast fling, so rows are drawn once, with their data, instead of
+ * as skeletons first and again when the data lands.
+ */
+export const PREFETCH_CHUNKS = 1;
 
 type Props<E extends EntityName> = {
   entity: E;
@@ -43,11 +52,7 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   const { entity, params, rows, onRange, onSort, onOpen, selected, onToggle } = props;
   const columns = COLUMNS[entity] as readonly Column<E>[];
   const selectable = !!onToggle;
-  // Fixed widths may shrink (to 3rem) when a record panel narrows the list.
-  const tracks = columns.map((c) =>
-    c.width.startsWith('minmax') ? c.width : `minmax(3rem, ${c.width})`,
-  );
-  const template = [selectable ? '2.75rem' : null, ...tracks].filter(Boolean).join(' ');
+  const cellStyles = useMemo(() => columns.map((c) => cellStyleOf(c.width)), [columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.totalCount ?? 0;
   // The active row belongs to one search, sort and filter; a new one starts at the top.
@@ -74,10 +79,12 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   });
   const items = virtualizer.getVirtualItems();
 
-  // Tell the list which chunks the rendered rows (view plus overscan) fall in. Only a change
-  // of chunk re-renders the list around the grid, not every scrolled row.
-  const firstChunk = Math.floor((items[0]?.index ?? 0) / CHUNK_SIZE);
-  const lastChunk = Math.floor((items[items.length - 1]?.index ?? 0) / CHUNK_SIZE);
+  // Tell the list which chunks to fetch: those of the rendered rows (view plus overscan) and
+  // the next ones either side. Only a change of chunk re-renders the list around the grid, not
+  // every scrolled row.
+  const firstChunk = Math.max(0, Math.floor((items[0]?.index ?? 0) / CHUNK_SIZE) - PREFETCH_CHUNKS);
+  const lastChunk =
+    Math.floor((items[items.length - 1]?.index ?? 0) / CHUNK_SIZE) + PREFETCH_CHUNKS;
   useEffect(() => onRange(firstChunk, lastChunk), [firstChunk, lastChunk, onRange]);
 
   useEffect(() => {
@@ -137,19 +144,20 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
       className="list-grid"
     >
       <div role="rowgroup" className="list-head">
-        <div
-          role="row"
-          aria-rowindex={1}
-          className="list-row"
-          style={{ gridTemplateColumns: template }}
-        >
+        <div role="row" aria-rowindex={1} className="list-row">
           {selectable ? (
-            <div role="columnheader" className="list-cell">
+            <div role="columnheader" className="list-cell" style={CHECK_CELL}>
               <span className="visually-hidden">Selected</span>
             </div>
           ) : null}
-          {columns.map((column) => (
-            <HeaderCell key={column.id} column={column} sort={params.sort} onSort={onSort} />
+          {columns.map((column, columnIndex) => (
+            <HeaderCell
+              key={column.id}
+              column={column}
+              style={cellStyles[columnIndex]!}
+              sort={params.sort}
+              onSort={onSort}
+            />
           ))}
         </div>
       </div>
@@ -159,20 +167,20 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
           className="list-sizer"
           style={{ height: virtualizer.getTotalSize() }}
         >
-          {items.map((item) => {
+          {inDomOrder(items, virtualizer.isScrolling).map((item) => {
             const row = rows.rowAt(item.index);
             return (
               <GridRow
                 // Keys repeat every `items.length` rows, so a row scrolled out hands its DOM
                 // nodes to the row scrolled in: React updates text instead of rebuilding rows,
                 // which is what keeps fast scrolling within a frame.
-                key={item.index % items.length}
+                key={slotOf(item, items.length)}
                 entity={entity}
                 index={item.index}
                 start={item.start}
                 row={row}
                 columns={columns}
-                template={template}
+                cellStyles={cellStyles}
                 selectable={selectable}
                 selected={selectable && row ? selected?.has(row.id) === true : undefined}
                 tabStop={item.index === tabStop}
@@ -193,23 +201,25 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
 
 function HeaderCell<E extends EntityName>({
   column,
+  style,
   sort,
   onSort,
 }: {
   column: Column<E>;
+  style: CSSProperties;
   sort: string | undefined;
   onSort: (sort: string) => void;
 }) {
   const key = column.sortKey;
   if (!key)
     return (
-      <div role="columnheader" className="list-cell">
+      <div role="columnheader" className="list-cell" style={style}>
         {column.label}
       </div>
     );
   const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
   return (
-    <div role="columnheader" className="list-cell" aria-sort={direction}>
+    <div role="columnheader" className="list-cell" aria-sort={direction} style={style}>
       <button
         type="button"
         className="sort-button"
@@ -230,7 +240,7 @@ type GridRowProps<E extends EntityName> = {
   start: number;
   row: RecordOf<E> | undefined;
   columns: readonly Column<E>[];
-  template: string;
+  cellStyles: readonly CSSProperties[];
   selectable: boolean;
   selected: boolean | undefined;
   tabStop: boolean;
@@ -246,7 +256,7 @@ type GridRowProps<E extends EntityName> = {
  * state changed render again.
  */
 const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<E>) {
-  const { entity, index, start, row, columns, template, selectable, selected, tabStop } = props;
+  const { entity, index, start, row, columns, cellStyles, selectable, selected, tabStop } = props;
   const { takeFocusRef, onActivate, onOpen, onToggle } = props;
   return (
     <div
@@ -256,7 +266,7 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
       data-index={index}
       tabIndex={tabStop ? 0 : -1}
       className={`list-row list-item${row ? '' : ' loading'}`}
-      style={{ gridTemplateColumns: template, transform: `translateY(${start}px)` }}
+      style={{ transform: `translateY(${start}px)` }}
       ref={(element) => {
         if (element && takeFocusRef?.current) {
           takeFocusRef.current = false;
@@ -270,7 +280,7 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
       }}
     >
       {selectable ? (
-        <div role="gridcell" className="list-cell">
+        <div role="gridcell" className="list-cell" style={CHECK_CELL}>
           {row ? (
             <input
               type="checkbox"
@@ -284,7 +294,7 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
         </div>
       ) : null}
       {columns.map((column, columnIndex) => (
-        <div role="gridcell" key={column.id} className="list-cell">
+        <div role="gridcell" key={column.id} className="list-cell" style={cellStyles[columnIndex]}>
           {row ? (
             column.cell(row)
           ) : (

@@ -28,7 +28,7 @@ export type ListRows<E extends EntityName> = {
 
 /**
  * Fetches a list by chunks of {@link CHUNK_SIZE} rows, only those that cover `[first, last]`
- * (the virtualizer's visible range plus overscan). Chunk 0 is always read: it carries the
+ * (the rows in view, their overscan and the chunks prefetched beyond them). Chunk 0 is always read: it carries the
  * total count and keeps the previous answer on screen while a new search loads. Other chunks
  * never show a previous answer, since at another offset it would be the wrong rows.
  */
@@ -47,7 +47,10 @@ export function useListRows<E extends EntityName>(
     queries: chunks.map((c) => ({
       ...listWindowQuery(issuer, entity, params, c * CHUNK_SIZE, CHUNK_SIZE),
       placeholderData: undefined,
-      enabled: head.data !== undefined && c * CHUNK_SIZE < head.data.totalCount,
+      // Only once this search has its own first answer: a previous search's total must not
+      // start fetches for the new one, which would compete with its first chunk.
+      enabled:
+        head.data !== undefined && !head.isPlaceholderData && c * CHUNK_SIZE < head.data.totalCount,
     })),
   });
 
