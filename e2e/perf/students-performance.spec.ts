@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { setPriority } from 'node:os';
+import { cpuPerFrame, sampleChromiumCpu } from '../support/browser-cpu';
 import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { signInToWorkspace } from '../support/workspace-flow';
@@ -8,8 +9,7 @@ import { signInToWorkspace } from '../support/workspace-flow';
  * The workspace's performance targets, measured through the web host in Chromium against a
  * stand-in holding 100,000 students (issue #5). Every figure is printed with how it was
  * taken, and each target is asserted so a regression fails the run. Search and scrolling are
- * measured three times and the median is held to the target: this machine is a shared VM
- * whose frames stall now and then whatever the page does.
+ * measured three times, and every one of the three must meet the target.
  *
  * - first rows: from the click on "Students" (a capture-phase listener stamps
  *   performance.now()) to the first animation frame in which a student row with text exists;
@@ -206,11 +206,17 @@ test('students list with 100,000 students meets the performance targets', async 
   }
 
   // Three passes, each in a new order so every row is fetched afresh (nothing cached).
-  const passes: (Awaited<ReturnType<typeof scrollThrough>> & { order: string })[] = [];
+  const passes: (Awaited<ReturnType<typeof scrollThrough>> & {
+    order: string;
+    cpu: ReturnType<typeof cpuPerFrame>;
+  })[] = [];
   for (const order of ['Name', 'Email', 'Created']) {
     await page.getByRole('columnheader', { name: order }).getByRole('button').click();
     await expect(page.locator('[role="grid"] [role="row"][aria-rowindex="2"]')).toContainText('@');
-    passes.push({ order, ...(await scrollThrough(page, 10_000, ROWS_PER_FRAME)) });
+    const cpuBefore = sampleChromiumCpu();
+    const pass = await scrollThrough(page, 10_000, ROWS_PER_FRAME);
+    const cpu = cpuPerFrame(cpuBefore, sampleChromiumCpu(), pass.intervals.length);
+    passes.push({ order, ...pass, cpu });
   }
   const heapBeforeGc = await heapMb(cdp, false);
   const heapAfterGc = await heapMb(cdp, true);
@@ -220,23 +226,22 @@ test('students list with 100,000 students meets the performance targets', async 
     max: Math.max(...pass.intervals),
     median: percentile(pass.intervals, 50),
   }));
-  const medianOf = (values: number[]) => percentile(values, 50);
-  const searchMs = medianOf(searches.map((x) => x.ms));
-  const p95 = medianOf(measured.map((x) => x.p95));
-  const max = medianOf(measured.map((x) => x.max));
-  const longFrames = medianOf(measured.map((x) => x.longFrames.length));
+  const searchMs = Math.max(...searches.map((x) => x.ms));
+  const p95 = Math.max(...measured.map((x) => x.p95));
+  const max = Math.max(...measured.map((x) => x.max));
+  const longFrames = Math.max(...measured.map((x) => x.longFrames.length));
 
   console.log(
     [
       'Students list performance (web host, Debian Chromium, 1280x800, stand-in with 100,000 students on loopback):',
       `  first rows after opening Students: ${firstRowsMs.toFixed(0)} ms (target < ${TARGETS.firstRowsMs} ms)`,
-      `  search, last keystroke to matching rows: ${searches.map((x) => `"${x.query}" ${x.ms.toFixed(0)} ms`).join(', ')}; median ${searchMs.toFixed(0)} ms (target < ${TARGETS.searchMs} ms)`,
+      `  search, last keystroke to matching rows: ${searches.map((x) => `"${x.query}" ${x.ms.toFixed(0)} ms`).join(', ')}; slowest ${searchMs.toFixed(0)} ms (target < ${TARGETS.searchMs} ms)`,
       `  scroll through 10,000 rows, ${ROWS_PER_FRAME} rows of ${measured[0]?.rowHeight}px per frame, three passes in new sort orders:`,
-      ...measured.map(
-        (x) =>
-          `    by ${x.order}: ${x.intervals.length} frames to row ${x.lastIndex}; frame interval median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, max ${x.max.toFixed(1)} ms; long animation frames (> 50 ms): ${x.longFrames.length}${x.longFrames.length ? ` (${x.longFrames.map((d) => d.toFixed(0)).join(', ')} ms)` : ''}`,
-      ),
-      `    median pass: p95 ${p95.toFixed(1)} ms (target < ${TARGETS.p95FrameMs}), max ${max.toFixed(1)} ms (target <= ${TARGETS.maxFrameMs}), long frames ${longFrames}`,
+      ...measured.flatMap((x) => [
+        `    by ${x.order}: ${x.intervals.length} frames to row ${x.lastIndex}; frame interval median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, max ${x.max.toFixed(1)} ms; long animation frames (> 50 ms): ${x.longFrames.length}${x.longFrames.length ? ` (${x.longFrames.map((d) => d.toFixed(0)).join(', ')} ms)` : ''}`,
+        `      CPU per frame (/proc, Chromium threads): ${x.cpu.map((t) => `${t.key} ${t.msPerFrame.toFixed(1)} ms`).join(', ') || 'not available'}`,
+      ]),
+      `    worst of the three passes: p95 ${p95.toFixed(1)} ms (target < ${TARGETS.p95FrameMs}), max ${max.toFixed(1)} ms (target <= ${TARGETS.maxFrameMs}), long animation frames ${longFrames} (target 0)`,
       `  renderer JS heap after the scrolls: ${heapBeforeGc.toFixed(1)} MB, after a forced GC ${heapAfterGc.toFixed(1)} MB (target < ${TARGETS.heapMb} MB)`,
     ].join('\n'),
   );

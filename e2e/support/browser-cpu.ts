@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU time (ms) used so far by each thread kind of the Chromium processes on this machine. */
+export type CpuSample = Map<string, number>;
+
+/** Linux clock ticks per second, as /proc reports times in them (USER_HZ is 100 on Linux). */
+const TICK_MS = 10;
+
+/**
+ * Reads /proc for every Chromium process and sums user+system time per process type and
+ * thread ("renderer main", "renderer Compositor", …). Answers an empty map where /proc is
+ * missing. The performance spec takes one before and one after a scroll pass: the renderer
+ * main thread's CPU per frame is the page's own cost, whatever else the machine was doing.
+ */
+export function sampleChromiumCpu(): CpuSample {
+  const sample: CpuSample = new Map();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return sample;
+  }
+  for (const pid of pids) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('chromium')) continue;
+      const type = /--type=([a-z-]+)/.exec(command)?.[1] ?? 'browser';
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name =
+          tid === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        // Fields after the name: state is the 1st, utime the 12th and stime the 13th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+        const key = `${type} ${name}`;
+        sample.set(key, (sample.get(key) ?? 0) + ms);
+      }
+    } catch {
+      // The process ended between listing and reading: it used no more CPU in this pass.
+    }
+  }
+  return sample;
+}
+
+/** CPU ms per frame between two samples, per thread kind, busiest first (over 0.2 ms only). */
+export function cpuPerFrame(before: CpuSample, after: CpuSample, frames: number) {
+  return [...after]
+    .map(([key, ms]) => ({ key, msPerFrame: (ms - (before.get(key) ?? 0)) / frames }))
+    .filter((x) => x.msPerFrame > 0.2)
+    .sort((a, b) => b.msPerFrame - a.msPerFrame);
+}
