@@ -7,23 +7,17 @@ export type CpuSample = Map<string, number>;
 const TICK_MS = 10;
 
 /**
- * Reads /proc for every Chromium process and sums user+system time per process type and
- * thread ("renderer main", "renderer Compositor", …). Answers an empty map where /proc is
+ * Reads /proc for the given Chromium processes (the ids of one browser's processes, from the
+ * DevTools protocol's SystemInfo.getProcessInfo) and sums user+system time per process type
+ * and thread ("renderer main", "renderer Compositor", …). Answers an empty map where /proc is
  * missing. The performance spec takes one before and one after a scroll pass: the renderer
  * main thread's CPU per frame is the page's own cost, whatever else the machine was doing.
  */
-export function sampleChromiumCpu(): CpuSample {
+export function sampleChromiumCpu(processIds: readonly number[]): CpuSample {
   const sample: CpuSample = new Map();
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return sample;
-  }
-  for (const pid of pids) {
+  for (const pid of processIds.map(String)) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!command.includes('chromium')) continue;
       const type = /--type=([a-z-]+)/.exec(command)?.[1] ?? 'browser';
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');

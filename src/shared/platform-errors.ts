@@ -12,7 +12,9 @@ export const PLATFORM_ERRORS = {
   validation_failed: 'Some fields are not valid.',
   precondition_failed: 'The record changed on the platform since you opened it.',
   request_failed: 'The platform refused the request.',
-  job_cancelled: 'The operation was cancelled.',
+  // A row's request had left when Cancel came: the platform may have carried it out anyway.
+  job_cancelled:
+    'Cancelled while its request was on the way: the platform may have done it anyway. Check before you run it again.',
   job_unknown: 'That operation has already finished or never started.',
 } as const;
 

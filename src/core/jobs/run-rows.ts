@@ -51,8 +51,9 @@ export function rowMessage(error: unknown): string {
  * - `settled` are rows already decided without a request (invalid, duplicate); they count
  *   as done from the start.
  * - Cancel (the job's signal) stops new rows from starting and aborts the requests in
- *   flight; a row interrupted that way is reported `skipped` ("The operation was cancelled."),
- *   and the rows never started are not reported at all.
+ *   flight; a row interrupted that way is reported `skipped`, with a message that says the
+ *   platform may have done it anyway (the request had left), and the rows never started are
+ *   not reported at all.
  * - A fatal failure (see isJobFatal) stops every row and is thrown.
  *
  * Answers the results in row order, `cancelled` when the cancel left rows undone.

@@ -29,11 +29,12 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<string>();
   const [filters, setFilters] = useState<FilterValues>({});
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Ticked students by id, with their names for the bulk enroll's report.
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
 
-  // Memoised with the selection below so the toolbar's actions (whose dialogs are large)
+  // Memoised (and the selection is state) so the toolbar's actions, whose dialogs are large,
   // do not render again each time a chunk of rows arrives while scrolling.
   const params = useMemo(
     () =>
@@ -44,7 +45,6 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
       }) as ListParams<E>,
     [q, sort, filters],
   );
-  const selectedIds = useMemo(() => [...selected], [selected]);
   const rows = useListRows(
     issuer,
     entity,
@@ -60,11 +60,11 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   // Stable callbacks: the grid's rows are memoised and must not all render again each time
   // a chunk of rows arrives.
   const toggle = useCallback(
-    (id: string) =>
+    (id: string, title: string) =>
       setSelected((current) => {
-        const next = new Set(current);
+        const next = new Map(current);
         if (next.has(id)) next.delete(id);
-        else next.add(id);
+        else next.set(id, title);
         return next;
       }),
     [],
@@ -102,7 +102,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             issuer={issuer}
             entity={entity}
             params={params}
-            selectedIds={selectedIds}
+            selected={selected}
             canWrite={canWrite}
           />
           {canWrite ? (

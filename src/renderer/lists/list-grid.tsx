@@ -37,9 +37,9 @@ type Props<E extends EntityName> = {
   onRange: (firstChunk: number, lastChunk: number) => void;
   onSort: (sort: string) => void;
   onOpen: (id: string) => void;
-  /** Students only: ticked rows, for bulk enroll. */
-  selected?: ReadonlySet<string>;
-  onToggle?: (id: string) => void;
+  /** Students only: ticked rows, for bulk enroll (id → name). */
+  selected?: ReadonlyMap<string, string>;
+  onToggle?: (id: string, title: string) => void;
 };
 
 /**
@@ -129,7 +129,7 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
       onOpen(row.id);
     } else if (event.key === ' ' && onToggle) {
       event.preventDefault();
-      onToggle(row.id);
+      onToggle(row.id, rowTitle(entity, row));
     }
   };
 
@@ -248,7 +248,7 @@ type GridRowProps<E extends EntityName> = {
   takeFocusRef: MutableRefObject<boolean> | undefined;
   onActivate: (index: number) => void;
   onOpen: (id: string) => void;
-  onToggle: ((id: string) => void) | undefined;
+  onToggle: ((id: string, title: string) => void) | undefined;
 };
 
 /**
@@ -288,7 +288,7 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
               aria-label={`Select ${rowTitle(entity, row)}`}
               checked={selected === true}
               onClick={(event) => event.stopPropagation()}
-              onChange={() => onToggle?.(row.id)}
+              onChange={() => onToggle?.(row.id, rowTitle(entity, row))}
             />
           ) : null}
         </div>

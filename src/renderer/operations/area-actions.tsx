@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import type { ListParams } from '../entity-queries';
+import { formatNumber } from '../format';
 import { LockedControl } from '../workspace/locked-control';
 import { EnrollDialog } from './enroll-dialog';
 import { ExportAction } from './export-action';
@@ -13,8 +14,8 @@ export type AreaActionsProps = {
   entity: EntityName;
   /** The list's current search, sort and filters (what an export writes). */
   params: ListParams<EntityName>;
-  /** Rows ticked in the list (students: for bulk enroll). */
-  selectedIds: readonly string[];
+  /** Rows ticked in the list, id → name (students: for bulk enroll). */
+  selected: ReadonlyMap<string, string>;
   /** Whether the session holds `<entity>:write`. */
   canWrite: boolean;
 };
@@ -26,7 +27,7 @@ type Open = 'import' | 'generate' | 'enroll' | null;
  * enroll; coupons generate and export; courses export; pages none. Write operations need the
  * area's `:write` scope; without it they show locked with "Grant access".
  */
-export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: AreaActionsProps) {
+export function AreaActions({ issuer, entity, params, selected, canWrite }: AreaActionsProps) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   if (entity === 'pages') return null;
@@ -35,7 +36,7 @@ export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: A
     entity === 'students'
       ? [
           { key: 'import', label: 'Import CSV…' },
-          { key: 'enroll', label: 'Enroll selected…', disabled: selectedIds.length === 0 },
+          { key: 'enroll', label: 'Enroll selected…', disabled: selected.size === 0 },
         ]
       : entity === 'coupons'
         ? [{ key: 'generate', label: 'Generate codes…' }]
@@ -56,8 +57,8 @@ export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: A
                 }
                 onClick={() => setOpen(w.key)}
               >
-                {w.key === 'enroll' && selectedIds.length > 0
-                  ? `Enroll selected (${selectedIds.length.toLocaleString('en-US')})…`
+                {w.key === 'enroll' && selected.size > 0
+                  ? `Enroll selected (${formatNumber(selected.size)})…`
                   : w.label}
               </button>
             ))
@@ -77,7 +78,7 @@ export function AreaActions({ issuer, entity, params, selectedIds, canWrite }: A
       {open === 'import' ? <ImportDialog issuer={issuer} onClose={close} /> : null}
       {open === 'generate' ? <GenerateDialog issuer={issuer} onClose={close} /> : null}
       {open === 'enroll' ? (
-        <EnrollDialog issuer={issuer} studentIds={selectedIds} onClose={close} />
+        <EnrollDialog issuer={issuer} students={selected} onClose={close} />
       ) : null}
     </div>
   );

@@ -12,7 +12,12 @@ import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
-type Props = { issuer: string; studentIds: readonly string[]; onClose: () => void };
+type Props = {
+  issuer: string;
+  /** The ticked students, id → name: the report names a student rather than an id. */
+  students: ReadonlyMap<string, string>;
+  onClose: () => void;
+};
 
 /** The contract's ceiling for one bulk enroll. */
 const MAX_STUDENTS = 10_000;
@@ -22,7 +27,8 @@ const MAX_STUDENTS = 10_000;
  * date. Enrolling is idempotent on the platform, so a student already in the course is
  * reported as such rather than enrolled twice.
  */
-export function EnrollDialog({ issuer, studentIds, onClose }: Props) {
+export function EnrollDialog({ issuer, students, onClose }: Props) {
+  const studentIds = [...students.keys()];
   const queryClient = useQueryClient();
   const job = useJob();
   const dateId = useId();
@@ -135,7 +141,8 @@ export function EnrollDialog({ issuer, studentIds, onClose }: Props) {
             rows={outcome.results.map((r) => ({
               row: r.index + 1,
               outcome: r.outcome,
-              label: r.label,
+              // Main labels a row by student id; the list knew the name.
+              label: students.get(r.label) ?? r.label,
               ...(r.message ? { message: r.message } : {}),
             }))}
           />
