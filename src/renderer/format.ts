@@ -8,3 +8,8 @@ const numberFormat = new Intl.NumberFormat('en-US');
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
+
+/** "1 row", "4,997 rows": a count and its noun, singular only for exactly one. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { unguardCell } from '../../shared/csv-guard';
 import { importRowFields } from '../../shared/workspace-contract';
+import { countOf } from '../format';
 
 /**
  * Reading a students CSV for import, as pure functions so they are tested without a screen:
@@ -144,11 +145,6 @@ export function planImport(text: string): ImportPlan {
     plan.rowNumbers.push(row);
   });
   return plan;
-}
-
-/** "1 row" / "4,997 rows". */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 /** The dry run in one or two sentences, before anything is sent. */

@@ -6,7 +6,7 @@ import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
 import { endOfDay } from './coupon-generation';
 import { CourseCombobox } from '../components/course-combobox';
-import { countOf } from './csv-import';
+import { countOf } from '../format';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';

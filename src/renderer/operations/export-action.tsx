@@ -3,7 +3,7 @@ import type { EntityName } from '../../shared/entity-names';
 import type { RequestOf } from '../../shared/contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import type { ListParams } from '../entity-queries';
-import { countOf } from './csv-import';
+import { countOf } from '../format';
 import { JobProgress } from './job-progress';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';

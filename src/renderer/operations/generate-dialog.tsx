@@ -9,7 +9,7 @@ import {
   checkGenerateForm,
   type GenerateForm,
 } from './coupon-generation';
-import { countOf } from './csv-import';
+import { countOf } from '../format';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';

@@ -6,12 +6,12 @@ import { entityKeys } from '../entity-queries';
 import {
   CsvFileError,
   MAX_IMPORT_ROWS,
-  countOf,
   dryRunSummary,
   planImport,
   readCsvFile,
   type ImportPlan,
 } from './csv-import';
+import { countOf } from '../format';
 import { JobProgress, JobResults, MAX_LISTED_PROBLEMS, type ResultRow } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';

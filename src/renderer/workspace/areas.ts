@@ -1,6 +1,6 @@
 import type { EntityName } from '../../shared/entity-names';
 import type { Area } from '../ui-store';
-import { formatNumber } from '../format';
+import { countOf as countWords } from '../format';
 
 /** How the workspace names an area and its records, in plain words. */
 export type AreaInfo = {
@@ -35,7 +35,7 @@ export function isEntityArea(area: Area): area is EntityName {
 /** "1 student", "100,000 students". */
 export function countOf(count: number, entity: EntityName): string {
   const info = areaInfo(entity);
-  return `${formatNumber(count)} ${count === 1 ? info.singular : info.plural}`;
+  return countWords(count, info.singular, info.plural);
 }
 
 /** Capitalised first letter, for "New course". */
