@@ -19,6 +19,20 @@ async function totalOf(page: Page, noun: string): Promise<number> {
   return Number((await status.textContent())!.split(' ')[0]!.replaceAll(',', ''));
 }
 
+/**
+ * Texts of the fixed-width cells (dates, types, yes/no…) that do not fit their column and show
+ * an ellipsis. Only the flexible columns (names, e-mails), which share the free room, may.
+ */
+const clippedFixedCells = (rows: Locator) =>
+  rows.evaluateAll((elements) =>
+    elements.flatMap((row) =>
+      [...row.querySelectorAll<HTMLElement>('[role="gridcell"]')]
+        .filter((cell) => getComputedStyle(cell).flexGrow === '0')
+        .filter((cell) => cell.scrollWidth > cell.clientWidth)
+        .map((cell) => cell.textContent ?? ''),
+    ),
+  );
+
 const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
 
 test.describe('the workspace', () => {
@@ -87,6 +101,7 @@ test.describe('the workspace', () => {
       await expect(page.getByRole('heading', { level: 1, name: area })).toBeVisible();
       await totalOf(page, noun);
       await expect(bodyRows(page).first()).not.toHaveClass(/loading/);
+      expect(await clippedFixedCells(bodyRows(page))).toEqual([]);
     }
     await areas(page).getByRole('link', { name: 'Account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();

@@ -97,7 +97,7 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
     { id: 'name', label: 'Name', sortKey: 'name', width: 'minmax(6rem, 3fr)', cell: (r) => r.name },
     { id: 'amount', label: 'Discount', width: '9rem', cell: amountOf },
     { id: 'active', label: 'Active', width: '5rem', cell: (r) => yesNo(r.active) },
-    { id: 'expires', label: 'Expires', sortKey: 'expiredAt', width: '10rem', cell: expiresOf },
+    { id: 'expires', label: 'Expires', sortKey: 'expiredAt', width: '13rem', cell: expiresOf },
   ],
   pages: [
     {
@@ -108,7 +108,7 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       cell: (r) => r.title,
     },
     { id: 'slug', label: 'Slug', sortKey: 'slug', width: 'minmax(5rem, 2fr)', cell: (r) => r.slug },
-    { id: 'path', label: 'Path prefix', width: '8rem', cell: (r) => r.pathPrefix },
+    { id: 'path', label: 'Path prefix', width: 'minmax(6rem, 2fr)', cell: (r) => r.pathPrefix },
     { id: 'type', label: 'Type', width: '7rem', cell: (r) => label(r.pageType) },
     { id: 'published', label: 'Published', width: '6rem', cell: (r) => yesNo(r.published) },
   ],

@@ -219,7 +219,7 @@ function HeaderCell<E extends EntityName>({
     );
   const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
   return (
-    <div role="columnheader" className="list-cell" aria-sort={direction} style={style}>
+    <div role="columnheader" className="list-cell sort-cell" aria-sort={direction} style={style}>
       <button
         type="button"
         className="sort-button"
