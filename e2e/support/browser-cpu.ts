@@ -43,3 +43,51 @@ export function cpuPerFrame(before: CpuSample, after: CpuSample, frames: number)
     .filter((x) => x.msPerFrame > 0.2)
     .sort((a, b) => b.msPerFrame - a.msPerFrame);
 }
+
+/** CPU ms used so far by a whole process (all its threads), or NaN where /proc is missing. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The machine's CPU time so far, all cores summed: busy, and stolen by the hypervisor. */
+export type MachineSample = { busyMs: number; stealMs: number; totalMs: number };
+
+export function sampleMachine(): MachineSample {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // cpu user nice system idle iowait irq softirq steal …
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map((x) => Number(x) * TICK_MS) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const busyMs = user + nice + system + irq + softirq;
+    return { busyMs, stealMs: steal, totalMs: busyMs + idle + iowait + steal };
+  } catch {
+    return { busyMs: NaN, stealMs: NaN, totalMs: NaN };
+  }
+}
+
+/** Shares of the machine's CPU time between two samples: busy and stolen, in percent. */
+export function machineShares(before: MachineSample, after: MachineSample) {
+  const total = after.totalMs - before.totalMs;
+  return {
+    busyPercent: (100 * (after.busyMs - before.busyMs)) / total,
+    stealPercent: (100 * (after.stealMs - before.stealMs)) / total,
+  };
+}
