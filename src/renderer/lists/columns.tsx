@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { ENTITY_SORTS } from '../../shared/entities';
-import { formatNumber } from '../format';
+import { formatDate, formatNumber } from '../format';
 
 /** One column of a list: its header, the sort key it toggles (if any) and how a cell reads. */
 export type Column<E extends EntityName> = {
@@ -12,13 +12,6 @@ export type Column<E extends EntityName> = {
   width: string;
   cell: (row: RecordOf<E>) => ReactNode;
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-
-/** Unix seconds as a short date; `fallback` for null. */
-export function formatDate(seconds: number | null, fallback = '—'): string {
-  return seconds === null ? fallback : dateFormat.format(new Date(seconds * 1000));
-}
 
 /** Enum values of the API in plain words. */
 export const ENUM_LABELS: Record<string, string> = {

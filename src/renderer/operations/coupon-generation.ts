@@ -1,5 +1,6 @@
 import { couponFields, crossFieldIssues } from '../../shared/entities';
 import type { RequestOf } from '../../shared/contract';
+import { formatNumber } from '../format';
 
 /**
  * The rules of the "Generate codes" form, as pure functions checked as the owner types. Main
@@ -47,7 +48,7 @@ export function patternProblem(pattern: string, count: number): string | null {
   // Random draws collide long before every combination is used; ask for ten times room.
   const possible = PATTERN_ALPHABET ** slots;
   if (Number.isFinite(count) && count > 0 && possible < count * 10)
-    return `${slots} # give ${possible.toLocaleString('en-US')} possible codes, too few to draw ${count.toLocaleString('en-US')} unique ones; add another #`;
+    return `${slots} # give ${formatNumber(possible)} possible codes, too few to draw ${formatNumber(count)} unique ones; add another #`;
   return null;
 }
 
@@ -68,7 +69,7 @@ export function checkGenerateForm(
   const errors: Partial<Record<keyof GenerateForm, string>> = {};
   const count = Number(form.count);
   if (!/^\d+$/.test(form.count.trim()) || count < 1 || count > MAX_GENERATE)
-    errors.count = `How many must be a whole number from 1 to ${MAX_GENERATE.toLocaleString('en-US')}`;
+    errors.count = `How many must be a whole number from 1 to ${formatNumber(MAX_GENERATE)}`;
   const pattern = patternProblem(form.pattern, errors.count ? NaN : count);
   if (pattern) errors.pattern = pattern;
   const name = firstMessage(couponFields.shape.name.safeParse(form.name));

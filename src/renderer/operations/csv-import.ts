@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { unguardCell } from '../../shared/csv-guard';
 import { importRowFields } from '../../shared/workspace-contract';
-import { countOf } from '../format';
+import { countOf, formatNumber } from '../format';
 
 /**
  * Reading a students CSV for import, as pure functions so they are tested without a screen:
@@ -95,7 +95,7 @@ export function planImport(text: string): ImportPlan {
   if (parsed.data.length === 0) throw new CsvFileError('The file has no rows below its header.');
   if (parsed.data.length > MAX_IMPORT_ROWS)
     throw new CsvFileError(
-      `The file has ${parsed.data.length.toLocaleString('en-US')} rows; one import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')}. Split it into smaller files.`,
+      `The file has ${formatNumber(parsed.data.length)} rows; one import takes at most ${formatNumber(MAX_IMPORT_ROWS)}. Split it into smaller files.`,
     );
 
   // A quote left open swallows the rest of the file into one cell: name the row it began on.

@@ -6,7 +6,7 @@ import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
 import { endOfDay } from './coupon-generation';
 import { CourseCombobox } from '../components/course-combobox';
-import { countOf } from '../format';
+import { countOf, formatNumber } from '../format';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';
@@ -41,7 +41,7 @@ export function EnrollDialog({ issuer, students, onClose }: Props) {
   const [dateError, setDateError] = useState<string | undefined>();
   const tooMany =
     studentIds.length > MAX_STUDENTS
-      ? `One bulk enroll takes at most ${MAX_STUDENTS.toLocaleString('en-US')} students; tick fewer.`
+      ? `One bulk enroll takes at most ${formatNumber(MAX_STUDENTS)} students; tick fewer.`
       : undefined;
   const courseError = submitted && !course ? 'Choose a course' : undefined;
 

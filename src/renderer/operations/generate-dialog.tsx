@@ -9,7 +9,7 @@ import {
   checkGenerateForm,
   type GenerateForm,
 } from './coupon-generation';
-import { countOf } from '../format';
+import { countOf, formatNumber } from '../format';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';
@@ -88,7 +88,7 @@ export function GenerateDialog({ issuer, onClose }: Props) {
             'count',
             'How many codes',
             text('count', 'number'),
-            `1 to ${MAX_GENERATE.toLocaleString('en-US')}.`,
+            `1 to ${formatNumber(MAX_GENERATE)}.`,
           )}
           {field(
             'pattern',

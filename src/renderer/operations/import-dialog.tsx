@@ -11,7 +11,7 @@ import {
   readCsvFile,
   type ImportPlan,
 } from './csv-import';
-import { countOf } from '../format';
+import { countOf, formatNumber } from '../format';
 import { JobProgress, JobResults, MAX_LISTED_PROBLEMS, type ResultRow } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OperationError } from './operation-error';
@@ -111,8 +111,8 @@ export function ImportDialog({ issuer, onClose }: Props) {
           />
           <p id={hintId} className="hint">
             Choose a file or drop it here. The first line names the columns: name (or full name),
-            email (or e-mail) and, if you like, phone. Up to{' '}
-            {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows, UTF-8 with or without a BOM.
+            email (or e-mail) and, if you like, phone. Up to {formatNumber(MAX_IMPORT_ROWS)} rows,
+            UTF-8 with or without a BOM.
           </p>
         </div>
       ) : null}
@@ -161,13 +161,13 @@ export function ImportDialog({ issuer, onClose }: Props) {
               <ul className="problem-rows">
                 {problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => (
                   <li key={p.row}>
-                    Row {p.row.toLocaleString('en-US')} ({p.label}): {p.message}
+                    Row {formatNumber(p.row)} ({p.label}): {p.message}
                   </li>
                 ))}
               </ul>
               {problems.length > MAX_LISTED_PROBLEMS ? (
                 <p className="hint">
-                  and {(problems.length - MAX_LISTED_PROBLEMS).toLocaleString('en-US')} more
+                  and {formatNumber(problems.length - MAX_LISTED_PROBLEMS)} more
                 </p>
               ) : null}
             </>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { JobRowResult } from '../../shared/workspace-contract';
+import { formatNumber } from '../format';
 import type { Job } from './use-job';
 
 type Outcome = JobRowResult['outcome'];
@@ -18,8 +19,6 @@ const DEFAULT_OUTCOME_WORDS: Record<Outcome, string> = {
   skipped: 'skipped',
   failed: 'failed',
 };
-
-const format = (n: number) => n.toLocaleString('en-US');
 
 type ProgressProps = {
   job: Pick<Job, 'done' | 'total' | 'failed' | 'cancelling' | 'cancel'>;
@@ -48,8 +47,8 @@ export function JobProgress({ job, unit, label }: ProgressProps) {
         value={total > 0 ? Math.min(done, total) : undefined}
       />
       <p className="hint">
-        {total > 0 ? `${format(done)} of ${format(total)} ${unit}` : 'Starting…'}
-        {failed > 0 ? ` · ${format(failed)} failed` : ''}
+        {total > 0 ? `${formatNumber(done)} of ${formatNumber(total)} ${unit}` : 'Starting…'}
+        {failed > 0 ? ` · ${formatNumber(failed)} failed` : ''}
         {job.cancelling ? ' · Cancelling…' : ''}
       </p>
       <button
@@ -96,13 +95,13 @@ export function JobResults({ rows, status, outcomeWords, rowNoun = 'Row', headin
       <p role="status">
         {status === 'cancelled' ? 'Cancelled. Rows done before that stay done. ' : ''}
         {OUTCOME_ORDER.filter((o) => counts.has(o))
-          .map((o) => `${format(counts.get(o) ?? 0)} ${words[o]}`)
+          .map((o) => `${formatNumber(counts.get(o) ?? 0)} ${words[o]}`)
           .join(', ') || 'Nothing was done.'}
       </p>
       <ul className="job-counts" aria-label="Counts by outcome">
         {OUTCOME_ORDER.filter((o) => counts.has(o)).map((o) => (
           <li key={o} className={`job-count ${o}`}>
-            <span className="job-count-number">{format(counts.get(o) ?? 0)}</span> {words[o]}
+            <span className="job-count-number">{formatNumber(counts.get(o) ?? 0)}</span> {words[o]}
           </li>
         ))}
       </ul>
@@ -121,7 +120,7 @@ export function JobResults({ rows, status, outcomeWords, rowNoun = 'Row', headin
             <tbody>
               {listed.map((r) => (
                 <tr key={`${r.row}-${r.outcome}`}>
-                  <td>{format(r.row)}</td>
+                  <td>{formatNumber(r.row)}</td>
                   <td>{r.label}</td>
                   <td>{words[r.outcome]}</td>
                   <td>{r.message ?? ''}</td>
@@ -130,7 +129,7 @@ export function JobResults({ rows, status, outcomeWords, rowNoun = 'Row', headin
             </tbody>
           </table>
           {problems.length > listed.length ? (
-            <p className="hint">and {format(problems.length - listed.length)} more</p>
+            <p className="hint">and {formatNumber(problems.length - listed.length)} more</p>
           ) : null}
         </>
       ) : null}

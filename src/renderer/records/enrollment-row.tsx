@@ -5,7 +5,8 @@ import { bridge, toUiError, unwrap } from '../bridge';
 import { entityKeys, recordQuery } from '../entity-queries';
 import { showToast } from '../toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { formatDay, fromDateInput, nowSeconds } from './field-specs';
+import { formatDate } from '../format';
+import { fromDateInput, nowSeconds } from './field-specs';
 
 const STATE_WORDS: Record<Enrollment['deliveryState'], string> = {
   delivered: 'Active',
@@ -23,8 +24,8 @@ type Props = { issuer: string; enrollment: Enrollment; canWrite: boolean };
 function accessEnd(endedAt: number | null): string {
   if (endedAt == null) return 'Lifetime access';
   return endedAt <= nowSeconds()
-    ? `Access ended ${formatDay(endedAt)}`
-    : `Access until ${formatDay(endedAt)}`;
+    ? `Access ended ${formatDate(endedAt)}`
+    : `Access until ${formatDate(endedAt)}`;
 }
 
 /** One radio button of the Extend form: how the access is extended. */

@@ -1,5 +1,6 @@
 import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
 import type { EntityName } from '../../shared/entity-names';
+import { formatDate } from '../format';
 
 /**
  * How each entity's editable fields appear in a form, and how form values (text and
@@ -114,11 +115,6 @@ export function fromDateInput(value: string): number | null | undefined {
   return Math.floor(new Date(y, m - 1, d, 23, 59, 59).getTime() / 1000);
 }
 
-/** A day as words, for dates shown rather than edited. */
-export function formatDay(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
-
 const text = (v: unknown): string =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
@@ -209,8 +205,8 @@ export function changedFields(
 export function describeValue(field: string, value: unknown): string {
   if (field === 'invisible') return value ? 'Hidden' : 'Visible';
   if (field === 'publishedAt')
-    return value == null ? 'Draft' : `Published ${formatDay(value as number)}`;
-  if (field === 'expiredAt') return value == null ? 'Never' : formatDay(value as number);
+    return value == null ? 'Draft' : `Published ${formatDate(value as number)}`;
+  if (field === 'expiredAt') return value == null ? 'Never' : formatDate(value as number);
   if (field === 'redemptionLimit' && value == null) return 'Unlimited';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (value == null || value === '') return '(empty)';
