@@ -11,6 +11,11 @@ export type Column<E extends EntityName> = {
   /** `minmax(6rem, 2fr)` (a share of the room, with a minimum) or a length such as `8rem`. */
   width: string;
   cell: (row: RecordOf<E>) => ReactNode;
+  /**
+   * Hidden while the list is narrow (a record is open beside it), so the columns left keep
+   * room for their whole text. The first column and the one that tells rows apart stay.
+   */
+  optional?: true;
 };
 
 /** Enum values of the API in plain words. */
@@ -49,8 +54,8 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       width: 'minmax(7rem, 3fr)',
       cell: (r) => r.name,
     },
-    { id: 'slug', label: 'Slug', width: 'minmax(5rem, 2fr)', cell: (r) => r.slug },
-    { id: 'type', label: 'Type', width: '8rem', cell: (r) => label(r.courseType) },
+    { id: 'slug', label: 'Slug', width: 'minmax(5rem, 2fr)', cell: (r) => r.slug, optional: true },
+    { id: 'type', label: 'Type', width: '8rem', cell: (r) => label(r.courseType), optional: true },
     {
       id: 'status',
       label: 'Status',
@@ -58,7 +63,13 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       width: '7.5rem',
       cell: (r) => (r.publishedAt === null ? 'Draft' : 'Published'),
     },
-    { id: 'featured', label: 'Featured', width: '6.5rem', cell: (r) => yesNo(r.featured) },
+    {
+      id: 'featured',
+      label: 'Featured',
+      width: '6.5rem',
+      cell: (r) => yesNo(r.featured),
+      optional: true,
+    },
     {
       id: 'updated',
       label: 'Updated',
@@ -76,7 +87,13 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       width: 'minmax(7rem, 3fr)',
       cell: (r) => r.email,
     },
-    { id: 'phone', label: 'Phone', width: '10rem', cell: (r) => r.phoneNumber ?? '—' },
+    {
+      id: 'phone',
+      label: 'Phone',
+      width: '10rem',
+      cell: (r) => r.phoneNumber ?? '—',
+      optional: true,
+    },
     {
       id: 'created',
       label: 'Created',
@@ -88,7 +105,7 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
   coupons: [
     { id: 'code', label: 'Code', sortKey: 'code', width: 'minmax(5rem, 2fr)', cell: (r) => r.code },
     { id: 'name', label: 'Name', sortKey: 'name', width: 'minmax(6rem, 3fr)', cell: (r) => r.name },
-    { id: 'amount', label: 'Discount', width: '9rem', cell: amountOf },
+    { id: 'amount', label: 'Discount', width: '9rem', cell: amountOf, optional: true },
     { id: 'active', label: 'Active', width: '5rem', cell: (r) => yesNo(r.active) },
     { id: 'expires', label: 'Expires', sortKey: 'expiredAt', width: '13rem', cell: expiresOf },
   ],
@@ -100,9 +117,16 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       width: 'minmax(7rem, 3fr)',
       cell: (r) => r.title,
     },
-    { id: 'slug', label: 'Slug', sortKey: 'slug', width: 'minmax(5rem, 2fr)', cell: (r) => r.slug },
+    {
+      id: 'slug',
+      label: 'Slug',
+      sortKey: 'slug',
+      width: 'minmax(5rem, 2fr)',
+      cell: (r) => r.slug,
+      optional: true,
+    },
     { id: 'path', label: 'Path prefix', width: 'minmax(6rem, 2fr)', cell: (r) => r.pathPrefix },
-    { id: 'type', label: 'Type', width: '7rem', cell: (r) => label(r.pageType) },
+    { id: 'type', label: 'Type', width: '7rem', cell: (r) => label(r.pageType), optional: true },
     { id: 'published', label: 'Published', width: '6rem', cell: (r) => yesNo(r.published) },
   ],
 };

@@ -139,7 +139,6 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
       role="grid"
       aria-label={label}
       aria-rowcount={count + 1}
-      aria-colcount={columns.length + (selectable ? 1 : 0)}
       aria-busy={rows.isPending || rows.isRefreshing}
       className="list-grid"
     >
@@ -199,6 +198,10 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   );
 }
 
+/** A cell's classes: optional columns hide while the list is narrow (see workspace.css). */
+const cellClassOf = (column: Column<EntityName>) =>
+  column.optional ? 'list-cell optional-cell' : 'list-cell';
+
 function HeaderCell<E extends EntityName>({
   column,
   style,
@@ -213,13 +216,18 @@ function HeaderCell<E extends EntityName>({
   const key = column.sortKey;
   if (!key)
     return (
-      <div role="columnheader" className="list-cell" style={style}>
+      <div role="columnheader" className={cellClassOf(column)} style={style}>
         {column.label}
       </div>
     );
   const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
   return (
-    <div role="columnheader" className="list-cell sort-cell" aria-sort={direction} style={style}>
+    <div
+      role="columnheader"
+      className={`${cellClassOf(column)} sort-cell`}
+      aria-sort={direction}
+      style={style}
+    >
       <button
         type="button"
         className="sort-button"
@@ -294,7 +302,12 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
         </div>
       ) : null}
       {columns.map((column, columnIndex) => (
-        <div role="gridcell" key={column.id} className="list-cell" style={cellStyles[columnIndex]}>
+        <div
+          role="gridcell"
+          key={column.id}
+          className={cellClassOf(column)}
+          style={cellStyles[columnIndex]}
+        >
           {row ? (
             column.cell(row)
           ) : (
