@@ -23,11 +23,8 @@ export function sampleChromiumCpu(processIds: readonly number[]): CpuSample {
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         const name =
           tid === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        // Fields after the name: state is the 1st, utime the 12th and stime the 13th.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
         const key = `${type} ${name}`;
-        sample.set(key, (sample.get(key) ?? 0) + ms);
+        sample.set(key, (sample.get(key) ?? 0) + cpuMsOfStat(stat));
       }
     } catch {
       // The process ended between listing and reading: it used no more CPU in this pass.
@@ -44,12 +41,17 @@ export function cpuPerFrame(before: CpuSample, after: CpuSample, frames: number)
     .sort((a, b) => b.msPerFrame - a.msPerFrame);
 }
 
+/** User plus system CPU ms of a /proc `stat` line (a process's or one thread's). */
+function cpuMsOfStat(stat: string): number {
+  // Fields after the name: state is the 1st, utime the 12th and stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
 /** CPU ms used so far by a whole process (all its threads), or NaN where /proc is missing. */
 export function processCpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return NaN;
   }

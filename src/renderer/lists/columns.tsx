@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { ENTITY_SORTS } from '../../shared/entities';
 import { formatDate, formatNumber } from '../format';
+import { fixed, share, type ColumnWidth } from './row-layout';
 
 /** One column of a list: its header, the sort key it toggles (if any) and how a cell reads. */
 export type Column<E extends EntityName> = {
   id: string;
   label: string;
   sortKey?: (typeof ENTITY_SORTS)[E][number];
-  /** `minmax(6rem, 2fr)` (a share of the room, with a minimum) or a length such as `8rem`. */
-  width: string;
+  width: ColumnWidth;
   cell: (row: RecordOf<E>) => ReactNode;
   /**
    * Hidden while the list is narrow (a record is open beside it), so the columns left keep
@@ -51,22 +51,28 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       id: 'name',
       label: 'Name',
       sortKey: 'name',
-      width: 'minmax(7rem, 3fr)',
+      width: share(3, '7rem'),
       cell: (r) => r.name,
     },
-    { id: 'slug', label: 'Slug', width: 'minmax(5rem, 2fr)', cell: (r) => r.slug, optional: true },
-    { id: 'type', label: 'Type', width: '8rem', cell: (r) => label(r.courseType), optional: true },
+    { id: 'slug', label: 'Slug', width: share(2, '5rem'), cell: (r) => r.slug, optional: true },
+    {
+      id: 'type',
+      label: 'Type',
+      width: fixed('8rem'),
+      cell: (r) => label(r.courseType),
+      optional: true,
+    },
     {
       id: 'status',
       label: 'Status',
       sortKey: 'publishedAt',
-      width: '7.5rem',
+      width: fixed('7.5rem'),
       cell: (r) => (r.publishedAt === null ? 'Draft' : 'Published'),
     },
     {
       id: 'featured',
       label: 'Featured',
-      width: '6.5rem',
+      width: fixed('6.5rem'),
       cell: (r) => yesNo(r.featured),
       optional: true,
     },
@@ -74,23 +80,23 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       id: 'updated',
       label: 'Updated',
       sortKey: 'updatedAt',
-      width: '8rem',
+      width: fixed('8rem'),
       cell: (r) => formatDate(r.updatedAt),
     },
   ],
   students: [
-    { id: 'name', label: 'Name', sortKey: 'name', width: 'minmax(6rem, 2fr)', cell: (r) => r.name },
+    { id: 'name', label: 'Name', sortKey: 'name', width: share(2, '6rem'), cell: (r) => r.name },
     {
       id: 'email',
       label: 'Email',
       sortKey: 'email',
-      width: 'minmax(7rem, 3fr)',
+      width: share(3, '7rem'),
       cell: (r) => r.email,
     },
     {
       id: 'phone',
       label: 'Phone',
-      width: '10rem',
+      width: fixed('10rem'),
       cell: (r) => r.phoneNumber ?? '—',
       optional: true,
     },
@@ -98,36 +104,48 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       id: 'created',
       label: 'Created',
       sortKey: 'createdAt',
-      width: '8rem',
+      width: fixed('8rem'),
       cell: (r) => formatDate(r.createdAt),
     },
   ],
   coupons: [
-    { id: 'code', label: 'Code', sortKey: 'code', width: 'minmax(5rem, 2fr)', cell: (r) => r.code },
-    { id: 'name', label: 'Name', sortKey: 'name', width: 'minmax(6rem, 3fr)', cell: (r) => r.name },
-    { id: 'amount', label: 'Discount', width: '9rem', cell: amountOf, optional: true },
-    { id: 'active', label: 'Active', width: '5rem', cell: (r) => yesNo(r.active) },
-    { id: 'expires', label: 'Expires', sortKey: 'expiredAt', width: '13rem', cell: expiresOf },
+    { id: 'code', label: 'Code', sortKey: 'code', width: share(2, '5rem'), cell: (r) => r.code },
+    { id: 'name', label: 'Name', sortKey: 'name', width: share(3, '6rem'), cell: (r) => r.name },
+    { id: 'amount', label: 'Discount', width: fixed('9rem'), cell: amountOf, optional: true },
+    { id: 'active', label: 'Active', width: fixed('5rem'), cell: (r) => yesNo(r.active) },
+    {
+      id: 'expires',
+      label: 'Expires',
+      sortKey: 'expiredAt',
+      width: fixed('13rem'),
+      cell: expiresOf,
+    },
   ],
   pages: [
     {
       id: 'title',
       label: 'Title',
       sortKey: 'title',
-      width: 'minmax(7rem, 3fr)',
+      width: share(3, '7rem'),
       cell: (r) => r.title,
     },
     {
       id: 'slug',
       label: 'Slug',
       sortKey: 'slug',
-      width: 'minmax(5rem, 2fr)',
+      width: share(2, '5rem'),
       cell: (r) => r.slug,
       optional: true,
     },
-    { id: 'path', label: 'Path prefix', width: 'minmax(6rem, 2fr)', cell: (r) => r.pathPrefix },
-    { id: 'type', label: 'Type', width: '7rem', cell: (r) => label(r.pageType), optional: true },
-    { id: 'published', label: 'Published', width: '6rem', cell: (r) => yesNo(r.published) },
+    { id: 'path', label: 'Path prefix', width: share(2, '6rem'), cell: (r) => r.pathPrefix },
+    {
+      id: 'type',
+      label: 'Type',
+      width: fixed('7rem'),
+      cell: (r) => label(r.pageType),
+      optional: true,
+    },
+    { id: 'published', label: 'Published', width: fixed('6rem'), cell: (r) => yesNo(r.published) },
   ],
 };
 

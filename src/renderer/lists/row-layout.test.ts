@@ -1,6 +1,6 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { describe, expect, it } from 'vitest';
-import { cellStyleOf, inDomOrder, slotOf } from './row-layout';
+import { cellStyleOf, fixed, inDomOrder, share, slotOf } from './row-layout';
 import { COLUMNS } from './columns';
 
 const item = (index: number): VirtualItem => ({
@@ -16,12 +16,12 @@ const window = (first: number, count: number) =>
 
 describe('cellStyleOf', () => {
   it('turns a share with a minimum into a growing flex basis of 0', () => {
-    expect(cellStyleOf('minmax(6rem, 2fr)')).toEqual({ flex: '2 1 0', minWidth: '6rem' });
-    expect(cellStyleOf('minmax(5rem,1.5fr)')).toEqual({ flex: '1.5 1 0', minWidth: '5rem' });
+    expect(cellStyleOf(share(2, '6rem'))).toEqual({ flex: '2 1 0', minWidth: '6rem' });
+    expect(cellStyleOf(share(1.5, '5rem'))).toEqual({ flex: '1.5 1 0', minWidth: '5rem' });
   });
 
   it('lets a fixed width shrink to 3rem but never grow', () => {
-    expect(cellStyleOf('8rem')).toEqual({ flex: '0 1 8rem', minWidth: '3rem' });
+    expect(cellStyleOf(fixed('8rem'))).toEqual({ flex: '0 1 8rem', minWidth: '3rem' });
   });
 
   it('understands every column width the lists use', () => {

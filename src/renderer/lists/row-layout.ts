@@ -10,15 +10,21 @@ import type { CSSProperties } from 'react';
 export const CHECK_CELL: CSSProperties = { flex: '0 0 2.75rem' };
 
 /**
- * A column's width as flex sizes. `minmax(6rem, 2fr)` grows by its share and keeps 6rem;
- * a fixed width such as `8rem` keeps it while there is room and may shrink to 3rem when a
- * record panel narrows the list. Rows are flex rather than grid boxes: a grid sizes its tracks
- * again for every row laid out, and flex rows measured about 0.7 ms a frame cheaper.
+ * A column's width: a `share` of the room left (like `2fr`) that never goes below `min`, or a
+ * `fixed` length that may shrink to 3rem when a record panel narrows the list.
  */
-export function cellStyleOf(width: string): CSSProperties {
-  const share = /^minmax\(([^,]+),\s*(\d+(?:\.\d+)?)fr\)$/.exec(width);
-  if (share) return { flex: `${share[2]} 1 0`, minWidth: share[1] };
-  return { flex: `0 1 ${width}`, minWidth: '3rem' };
+export type ColumnWidth = { share: number; min: string } | { fixed: string };
+
+export const share = (fr: number, min: string): ColumnWidth => ({ share: fr, min });
+export const fixed = (length: string): ColumnWidth => ({ fixed: length });
+
+/**
+ * A column's width as flex sizes. Rows are flex rather than grid boxes: a grid sizes its
+ * tracks again for every row laid out, and flex rows measured about 0.7 ms a frame cheaper.
+ */
+export function cellStyleOf(width: ColumnWidth): CSSProperties {
+  if ('share' in width) return { flex: `${width.share} 1 0`, minWidth: width.min };
+  return { flex: `0 1 ${width.fixed}`, minWidth: '3rem' };
 }
 
 /** The DOM row (React key) a virtual row is drawn in; it repeats every `slots` rows. */
@@ -28,8 +34,9 @@ export const slotOf = (item: VirtualItem, slots: number) => item.index % slots;
  * The rendered rows in the order their nodes go in the DOM. While the list scrolls they keep
  * the order of their slots, so a reused node stays where it is: moving it to the end, as
  * screen order would need each frame, makes the browser rebuild its layout boxes, which
- * measured about a quarter of a frame's work. Rows are placed by `transform`, so the look is the same. Once the
- * list is still the DOM follows the screen again, for screen readers' reading order.
+ * measured about a quarter of a frame's work. Rows are placed by `transform`, so the look is
+ * the same. Once the list is still the DOM follows the screen again, for screen readers'
+ * reading order.
  */
 export function inDomOrder(items: VirtualItem[], isScrolling: boolean): VirtualItem[] {
   if (!isScrolling) return items;

@@ -28,9 +28,10 @@ export type ListRows<E extends EntityName> = {
 
 /**
  * Fetches a list by chunks of {@link CHUNK_SIZE} rows, only those that cover `[first, last]`
- * (the rows in view, their overscan and the chunks prefetched beyond them). Chunk 0 is always read: it carries the
- * total count and keeps the previous answer on screen while a new search loads. Other chunks
- * never show a previous answer, since at another offset it would be the wrong rows.
+ * (the rows in view, their overscan and the chunks prefetched beyond them). Chunk 0 is always
+ * read: it carries the total count and keeps the previous answer on screen while a new search
+ * loads. Other chunks never show a previous answer, since at another offset it would be the
+ * wrong rows.
  */
 export function useListRows<E extends EntityName>(
   issuer: string,
