@@ -22,6 +22,16 @@ const ours = (dirs, message) => ({
   message,
 });
 
+/**
+ * SECURITY: the app never imports the stand-in platform or its test helpers; only tests may
+ * (they start the stand-in to run against it).
+ */
+const standIn = {
+  group: ['**/e2e', '**/e2e/**'],
+  message: 'the app never imports e2e/ (the stand-in and its helpers); only tests may.',
+};
+const TESTS = ['**/*.test.ts'];
+
 /** The import-boundary rules alone, exported so a test can prove they bite. */
 export const importBoundaries = [
   {
@@ -36,17 +46,53 @@ export const importBoundaries = [
           ['core', 'main', 'web', 'preload'],
           'the renderer reaches main-side data only through the bridge (window.schooldesk).',
         ),
+        standIn,
       ]),
     },
   },
   {
     files: ['src/core/**/*.ts'],
+    ignores: TESTS,
     rules: boundary([
       electronImport,
       ours(
         ['main', 'renderer', 'preload', 'web'],
         'core is shared by both hosts and must not import a host or the renderer.',
       ),
+      standIn,
+    ]),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: TESTS,
+    rules: boundary([
+      ours(
+        ['renderer', 'preload', 'web'],
+        'main is the Electron host: it composes core, and reaches the renderer only over IPC.',
+      ),
+      standIn,
+    ]),
+  },
+  {
+    files: ['src/web/**/*.ts'],
+    ignores: ['src/web/client/**', ...TESTS],
+    rules: boundary([
+      electronImport,
+      ours(
+        ['main', 'renderer', 'preload'],
+        'the web host composes core itself and reaches the renderer only over HTTP.',
+      ),
+      standIn,
+    ]),
+  },
+  {
+    files: ['src/preload/**/*.ts', 'src/web/client/**/*.ts'],
+    rules: boundary([
+      ours(
+        ['core', 'main', 'renderer', 'web/server', 'web/cli'],
+        'a bridge client sees only the contract in shared, never main-side code.',
+      ),
+      standIn,
     ]),
   },
   {

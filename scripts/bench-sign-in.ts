@@ -12,8 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import type { SignInProgress } from '../src/core/auth/deps';
-import { startAuthHarness } from '../src/core/testing/auth-harness';
-import { signInAndAllow } from '../src/core/testing/chromium-opener';
+import { startAuthHarness } from '../e2e/support/harness/auth-harness';
+import { signInAndAllow } from '../e2e/support/harness/chromium-opener';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const runs = Number(values.runs);

@@ -27,6 +27,18 @@ describe('import boundaries (DESIGN.md)', () => {
     ['src/renderer/app.tsx', "import { ipcRenderer } from 'electron';"],
     ['src/shared/contract.ts', "import { signIn } from '../core/auth/sign-in';"],
     ['src/shared/contract.ts', "import { startPlatform } from '../../e2e/platform/server';"],
+    ['src/core/data/schools.ts', "import { startPlatform } from '../../../e2e/platform/server';"],
+    ['src/core/services.ts', "import { x } from '../../e2e/support/harness/auth-harness';"],
+    ['src/main/index.ts', "import { startPlatform } from '../../e2e/platform/server';"],
+    ['src/main/index.ts', "import { App } from '../renderer/app';"],
+    ['src/main/index.ts', "import { startWebHost } from '../web/server';"],
+    ['src/web/server.ts', "import { app } from 'electron';"],
+    ['src/web/server.ts', "import { createMainWindow } from '../main/window';"],
+    ['src/web/server.ts', "import { seed } from '../../e2e/platform/db/seed';"],
+    ['src/preload/index.ts', "import { createServices } from '../core/services';"],
+    ['src/preload/index.ts', "import { x } from '../../e2e/support/chromium';"],
+    ['src/web/client/web-bridge.ts', "import { handle } from '../../core/handlers';"],
+    ['src/renderer/app.tsx', "import { OWNER } from '../../e2e/support/oauth-flow';"],
   ])('%s may not %s', (filename, source) => {
     expect(violations(filename, source).join('\n')).toMatch(/no-restricted-imports/);
   });
@@ -37,6 +49,12 @@ describe('import boundaries (DESIGN.md)', () => {
     ['src/main/index.ts', "import { createServices } from '../core/services';"],
     ['src/renderer/app.tsx', "import type { Contract } from '../shared/contract';"],
     ['src/shared/contract.ts', "import { z } from 'zod';"],
+    [
+      'src/core/data/schools.test.ts',
+      "import { x } from '../../../e2e/support/harness/auth-harness';",
+    ],
+    ['src/web/server.ts', "import { createServices } from '../core/services';"],
+    ['src/preload/index.ts', "import { EVENT_CHANNEL } from '../shared/event-channel';"],
   ])('%s may %s', (filename, source) => {
     expect(violations(filename, source)).toEqual([]);
   });

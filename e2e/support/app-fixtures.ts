@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test as base, expect } from './fixtures';
 import { startWebHost, type WebHost } from '../../src/web/server';
 import type { TokenSet } from '../../src/core/auth/token-set';
-import { readStoredTokens } from '../../src/core/testing/auth-harness';
+import { readStoredTokens } from './harness/auth-harness';
 import { silentLog } from '../../src/core/auth/secret-mask';
 
 /**

@@ -11,7 +11,7 @@ import type { HandlerOf } from './handler-of';
 import type { Services } from './services';
 import { createEntityHandlers, createEnrollmentHandlers } from './workspace/entity-handlers';
 import { createJobHandlers } from './workspace/job-handlers';
-import { failureOf } from './workspace/failures';
+import { failureOf } from './failures';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };
 

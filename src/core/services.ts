@@ -3,8 +3,8 @@ import type { AppEvent } from '../shared/contract';
 import { AuthService } from './auth/auth-service';
 import { SignInAttempts } from './sign-in-attempts';
 import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
-import { JobRegistry } from './workspace/jobs';
-import { PlatformClients } from './workspace/platform-clients';
+import { JobRegistry } from './jobs/job-registry';
+import { PlatformClients } from './data/schools';
 
 /** What a host hands core: its adapters and a way to push events to the renderer. */
 export type HostAdapters = {

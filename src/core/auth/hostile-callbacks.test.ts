@@ -3,8 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../testing/auth-harness';
-import { signInAndAllow, signInAndDeny } from '../testing/chromium-opener';
+import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { signInAndAllow, signInAndDeny } from '../../../e2e/support/harness/chromium-opener';
 import { checkCallback } from './sign-in';
 import type { AuthService } from './auth-service';
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../testing/auth-harness';
+import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
 
 /**
  * A second authorization server, unlike the stand-in in every way the sign-in core must not

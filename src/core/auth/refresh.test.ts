@@ -4,8 +4,8 @@ import {
   readStoredTokens,
   startAuthHarness,
   type AuthHarness,
-} from '../testing/auth-harness';
-import { signInAndAllow } from '../testing/chromium-opener';
+} from '../../../e2e/support/harness/auth-harness';
+import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 
 let h: AuthHarness;
 beforeAll(async () => {

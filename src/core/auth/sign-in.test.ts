@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStoredTokens, startAuthHarness, type AuthHarness } from '../testing/auth-harness';
-import { signInAndAllow, STAFF } from '../testing/chromium-opener';
+import {
+  readStoredTokens,
+  startAuthHarness,
+  type AuthHarness,
+} from '../../../e2e/support/harness/auth-harness';
+import { signInAndAllow, STAFF } from '../../../e2e/support/harness/chromium-opener';
 import { startPlatform } from '../../../e2e/platform/server';
 import { isAuthError } from './errors';
 import { ScopeRequiredError } from './authorized-request';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_ID } from '../platform/testing';
+import { OWNER_ID } from '../../../e2e/support/harness/client-harness';
 import { bulkEnroll } from './bulk-enroll';
-import { startJobHarness, type JobHarness } from './testing';
+import { startJobHarness, type JobHarness } from '../../../e2e/support/harness/jobs-harness';
 
 let h: JobHarness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { JobOutcome } from '../../shared/workspace-contract';
 import type { PlatformClient } from '../platform';
-import type { Job } from '../workspace/jobs';
+import type { Job } from './job-registry';
 import { runRows, type RowTask } from './run-rows';
 
 /**

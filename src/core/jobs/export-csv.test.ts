@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNS, UTF8_BOM, toCsv } from './csv-columns';
-import { startJobHarness, type JobHarness } from './testing';
+import { startJobHarness, type JobHarness } from '../../../e2e/support/harness/jobs-harness';
 
 let h: JobHarness;
 beforeAll(async () => {

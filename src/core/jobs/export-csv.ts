@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { exportRequest } from '../../shared/workspace-contract';
 import { MAX_LIST_LIMIT } from '../../shared/workspace-contract';
 import type { PlatformClient } from '../platform';
-import type { Job } from '../workspace/jobs';
+import type { Job } from './job-registry';
 import { exportFileName, toCsv } from './csv-columns';
 
 type ExportList = z.infer<typeof exportRequest>;

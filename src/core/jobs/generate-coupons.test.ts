@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { combinationsOf, patternProblem } from './coupon-codes';
 import { generateCoupons } from './generate-coupons';
-import { startJobHarness, type JobHarness } from './testing';
+import { startJobHarness, type JobHarness } from '../../../e2e/support/harness/jobs-harness';
 
 let h: JobHarness;
 beforeAll(async () => {

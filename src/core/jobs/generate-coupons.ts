@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Contract } from '../../shared/contract';
 import type { JobOutcome } from '../../shared/workspace-contract';
 import { ValidationError, type PlatformClient } from '../platform';
-import type { Job } from '../workspace/jobs';
+import type { Job } from './job-registry';
 import { CodeDrawer, patternProblem, type RandomIndex } from './coupon-codes';
 import { runRows, type RowAnswer, type RowTask } from './run-rows';
 

@@ -7,7 +7,7 @@ import {
   type JobRowResult,
 } from '../../shared/workspace-contract';
 import type { PlatformClient } from '../platform';
-import type { Job } from '../workspace/jobs';
+import type { Job } from './job-registry';
 import { importKey } from './import-key';
 import { runRows, type RowTask } from './run-rows';
 

@@ -3,8 +3,8 @@ import { PLATFORM_ERRORS } from '../../shared/platform-errors';
 import type { JobOutcome, JobRowResult } from '../../shared/workspace-contract';
 import { AuthError } from '../auth/errors';
 import { PlatformError, RateLimitedError, ValidationError } from '../platform';
-import type { Job } from '../workspace/jobs';
-import { failureOf } from '../workspace/failures';
+import type { Job } from './job-registry';
+import { failureOf } from '../failures';
 
 /** Rows worked on at once: small, so a job shares the platform's rate limit with the app. */
 export const JOB_CONCURRENCY = 4;

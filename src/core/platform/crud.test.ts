@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, isPlatformError, ValidationError } from './errors';
 import type { ApiTransport } from './retry';
 import type { Course } from './schemas';
-import { OWNER_ID, startClientHarness, type ClientHarness } from './testing';
+import {
+  OWNER_ID,
+  startClientHarness,
+  type ClientHarness,
+} from '../../../e2e/support/harness/client-harness';
 
 let harness: ClientHarness;
 

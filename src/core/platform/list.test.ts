@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isPlatformError } from './errors';
 import { pagesCovering, sliceWindow } from './paging';
 import type { ApiTransport } from './retry';
-import { startClientHarness, type ClientHarness } from './testing';
+import {
+  startClientHarness,
+  type ClientHarness,
+} from '../../../e2e/support/harness/client-harness';
 
 let harness: ClientHarness;
 /** Every student id in the server's default order, by walking its pages one by one. */

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isPlatformError, RateLimitedError } from './errors';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, type ApiTransport } from './retry';
-import { startClientHarness, type ClientHarness } from './testing';
+import {
+  startClientHarness,
+  type ClientHarness,
+} from '../../../e2e/support/harness/client-harness';
 
 let harness: ClientHarness;
 let courseId: string;

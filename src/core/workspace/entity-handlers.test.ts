@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../testing/auth-harness';
-import { signInAndAllow } from '../testing/chromium-opener';
+import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { createEntityHandlers, createEnrollmentHandlers } from './entity-handlers';
-import { failureOf } from './failures';
-import { PlatformClients } from './platform-clients';
+import { failureOf } from '../failures';
+import { PlatformClients } from '../data/schools';
 
 /**
  * The workspace channels' handlers on a real session: signed in through Chromium against the

@@ -1,5 +1,5 @@
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
-import type { PlatformClients } from './platform-clients';
+import type { PlatformClients } from '../data/schools';
 import type { HandlerOf } from '../handler-of';
 
 type EntityHandlers<E extends EntityName> = {

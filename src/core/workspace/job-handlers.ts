@@ -3,8 +3,8 @@ import { exportCsv } from '../jobs/export-csv';
 import { checkGenerate, generateCoupons } from '../jobs/generate-coupons';
 import { importStudents } from '../jobs/import-students';
 import { downloadInBrowser, type FileSaver } from './file-saver';
-import type { JobRegistry } from './jobs';
-import type { PlatformClients } from './platform-clients';
+import type { JobRegistry } from '../jobs/job-registry';
+import type { PlatformClients } from '../data/schools';
 import type { HandlerOf } from '../handler-of';
 
 export type JobChannel =

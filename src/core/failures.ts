@@ -1,9 +1,9 @@
-import { AUTH_ERRORS } from '../../shared/auth-errors';
-import { PLATFORM_ERRORS } from '../../shared/platform-errors';
-import type { ResultError } from '../../shared/contract';
-import { ScopeRequiredError } from '../auth/authorized-request';
-import { AuthError } from '../auth/errors';
-import { ConflictError, PlatformError, ValidationError } from '../platform';
+import { AUTH_ERRORS } from '../shared/auth-errors';
+import { PLATFORM_ERRORS } from '../shared/platform-errors';
+import type { ResultError } from '../shared/contract';
+import { ScopeRequiredError } from './auth/authorized-request';
+import { AuthError } from './auth/errors';
+import { ConflictError, PlatformError, ValidationError } from './platform';
 
 /**
  * Turns a known failure into the coded result the renderer shows: the plain sentence of its

@@ -1,11 +1,11 @@
-import type { AppEvent, Contract, Result } from '../../shared/contract';
-import type { SessionSummary } from '../auth/auth-service';
-import { handle, type Handlers } from '../handlers';
-import { startClientHarness, type ClientHarness } from '../platform/testing';
-import type { PlatformOptions } from '../../../e2e/platform/types';
-import { createJobHandlers } from '../workspace/job-handlers';
-import { JobRegistry } from '../workspace/jobs';
-import { PlatformClients } from '../workspace/platform-clients';
+import type { AppEvent, Contract, Result } from '../../../src/shared/contract';
+import type { SessionSummary } from '../../../src/core/auth/auth-service';
+import { handle, type Handlers } from '../../../src/core/handlers';
+import { startClientHarness, type ClientHarness } from './client-harness';
+import type { PlatformOptions } from '../../platform/types';
+import { createJobHandlers } from '../../../src/core/workspace/job-handlers';
+import { JobRegistry } from '../../../src/core/jobs/job-registry';
+import { PlatformClients } from '../../../src/core/data/schools';
 import type { z } from 'zod';
 
 /** The `job:progress` events of one job, in the order they came. */

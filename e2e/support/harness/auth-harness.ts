@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
-import type { PlatformOptions } from '../../../e2e/platform/types';
-import { AuthService, type AuthServiceOptions } from '../auth/auth-service';
-import type { SignInProgress } from '../auth/deps';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { tokenSetSchema, type TokenSet } from '../auth/token-set';
+import { startPlatform, type RunningPlatform } from '../../platform/server';
+import type { PlatformOptions } from '../../platform/types';
+import { AuthService, type AuthServiceOptions } from '../../../src/core/auth/auth-service';
+import type { SignInProgress } from '../../../src/core/auth/deps';
+import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
+import { tokenSetSchema, type TokenSet } from '../../../src/core/auth/token-set';
 import { ChromiumOpener } from './chromium-opener';
 
 /** A stand-in, a Chromium "system browser" and data folders for AuthService instances. */

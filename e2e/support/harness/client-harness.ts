@@ -1,7 +1,10 @@
-import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
-import type { PlatformOptions } from '../../../e2e/platform/types';
-import { PlatformClient, type PlatformClientOptions } from './platform-client';
-import type { ApiTransport } from './retry';
+import { startPlatform, type RunningPlatform } from '../../platform/server';
+import type { PlatformOptions } from '../../platform/types';
+import {
+  PlatformClient,
+  type PlatformClientOptions,
+} from '../../../src/core/platform/platform-client';
+import type { ApiTransport } from '../../../src/core/platform/retry';
 
 /** The stand-in's demo owner, who may hold every scope. */
 export const OWNER_ID = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';

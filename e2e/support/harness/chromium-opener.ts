@@ -1,9 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { BrowserOpener } from '../adapters';
-import { chromiumExecutablePath } from '../../../e2e/support/chromium';
-import { OWNER, reachConsent, signInAndAllow as allowAs } from '../../../e2e/support/oauth-flow';
+import type { BrowserOpener } from '../../../src/core/adapters';
+import { chromiumExecutablePath } from '../chromium';
+import { OWNER, reachConsent, signInAndAllow as allowAs } from '../oauth-flow';
 
-export { OWNER, STAFF } from '../../../e2e/support/oauth-flow';
+export { OWNER, STAFF } from '../oauth-flow';
 
 /** What the "user" does in the browser once the sign-in page is open. */
 export type BrowserBehaviour = (page: Page, url: string) => Promise<void>;
