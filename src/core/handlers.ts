@@ -17,7 +17,7 @@ export type Handlers = { [C in Channel]: HandlerOf<C> };
 
 /** The handler table: one function per channel, shared by the Electron and web hosts. */
 export function createHandlers(services: Services): Handlers {
-  const { auth, signIns, platformClients } = services;
+  const { auth, signIns, schools } = services;
   const current = async () => ({
     sessions: await auth.signedIn(),
     tokensPersist: auth.tokensPersist,
@@ -41,9 +41,9 @@ export function createHandlers(services: Services): Handlers {
       auth.setPersistWithoutKeyring(allowed);
       return Promise.resolve({ tokensPersist: auth.tokensPersist });
     },
-    ...createEntityHandlers(platformClients),
-    ...createEnrollmentHandlers(platformClients),
-    ...createJobHandlers(platformClients, services.jobs, services.saveFile),
+    ...createEntityHandlers(schools),
+    ...createEnrollmentHandlers(schools),
+    ...createJobHandlers(schools, services.jobs, services.saveFile),
   };
 }
 

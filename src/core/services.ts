@@ -1,10 +1,12 @@
 import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from './adapters';
 import type { AppEvent } from '../shared/contract';
 import { AuthService } from './auth/auth-service';
-import { SignInAttempts } from './sign-in-attempts';
-import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
+import { SecretMask } from './auth/secret-mask';
+import { Schools } from './data/schools';
 import { JobRegistry } from './jobs/job-registry';
-import { PlatformClients } from './data/schools';
+import { SignInAttempts } from './sign-in-attempts';
+import { Settings } from './store/settings';
+import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
 
 /** What a host hands core: its adapters and a way to push events to the renderer. */
 export type HostAdapters = {
@@ -15,6 +17,11 @@ export type HostAdapters = {
   fetch?: Fetch;
   clock?: Clock;
   log?: LogSink;
+  /**
+   * The mask the host's own log transport applies (electron-log's hook). Passing it here
+   * makes it the app's one mask, so every secret auth registers is masked there too.
+   */
+  mask?: SecretMask;
   /** Electron shows a save dialog; the web host lets the browser download. */
   saveFile?: FileSaver;
 };
@@ -24,34 +31,47 @@ export type Services = {
   auth: AuthService;
   signIns: SignInAttempts;
   keyringAvailable: boolean;
-  /** The business API of each signed-in school. */
-  platformClients: PlatformClients;
+  /** The app's one settings file (registrations, metadata, recent schools, opt-ins). */
+  settings: Settings;
+  /** The app's one secret mask: auth registers tokens in it, every log line passes it. */
+  mask: SecretMask;
+  /** The data of each signed-in school, behind the SchoolData seam. */
+  schools: Schools;
   /** Long operations in flight. */
   jobs: JobRegistry;
   /** How the host hands an exported file to the owner (save dialog or browser download). */
   saveFile: FileSaver;
 };
 
-/** Builds core's services from a host's adapters. */
+/**
+ * Builds core's services from a host's adapters. It is the one owner of the settings file,
+ * the encryptor and the secret mask: everything that needs them gets them from here, so no
+ * second Settings opens the same file and no log line escapes the mask.
+ */
 export function createServices(adapters: HostAdapters): Services {
-  // Created first so sign-out can forget a school's client together with its tokens.
-  let platformClients: PlatformClients | undefined = undefined;
+  const settings = new Settings(adapters.dataDir);
+  const mask = adapters.mask ?? new SecretMask();
+  // Created first so sign-out can forget a school's data together with its tokens.
+  let schools: Schools | undefined = undefined;
   const auth = new AuthService({
     dataDir: adapters.dataDir,
     encryptor: adapters.encryptor,
     browser: adapters.browser,
+    settings,
+    mask,
+    ...(adapters.log ? { log: adapters.log } : {}),
     ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     ...(adapters.clock ? { clock: adapters.clock } : {}),
-    ...(adapters.log ? { log: adapters.log } : {}),
-    // Local data of a school (cache, outbox) joins here once it exists.
-    wipeSchoolData: (issuer: string) => platformClients?.forget(issuer),
+    wipeSchoolData: (issuer: string) => schools?.forget(issuer),
   });
-  platformClients = new PlatformClients(auth);
+  schools = new Schools(auth);
   return {
     auth,
     signIns: new SignInAttempts(auth, adapters.emit),
     keyringAvailable: adapters.encryptor.protection === 'keyring',
-    platformClients,
+    settings,
+    mask,
+    schools,
     jobs: new JobRegistry(adapters.emit),
     saveFile: adapters.saveFile ?? downloadInBrowser,
   };

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, Menu, safeStorage, session, shell } from 'electron';
 import { createHandlers } from '../core/handlers';
-import { createServices } from '../core/services';
+import { createServices, type Services } from '../core/services';
+import { SecretMask } from '../core/auth/secret-mask';
 import { createAuthorizationOpener } from './adapters/external-browser';
-import { discoveredAuthorizationEndpoints } from './adapters/discovered-endpoints';
 import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
 import { electronSaveFile } from './adapters/save-dialog';
 import { appEntry } from './app-url';
@@ -47,13 +47,18 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function start(): void {
-  const log = setUpLogging({ console: !app.isPackaged });
+  // The app's one secret mask: the log hook below and core's auth share it.
+  const mask = new SecretMask();
+  const log = setUpLogging({ console: !app.isPackaged, mask });
   const dataDir = app.getPath('userData');
+  // Bound once core's services exist; the opener only asks when a sign-in opens a browser.
+  let services: Services | undefined;
   let mainWindow: BrowserWindow | undefined;
   const appWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined);
 
   const opener = createAuthorizationOpener({
-    endpoints: discoveredAuthorizationEndpoints(dataDir),
+    // Read afresh on every call from core's own Settings (core writes them while it runs).
+    endpoints: () => services?.settings.authorizationEndpoints() ?? [],
     // SECURITY: the one call of shell.openExternal; the opener calls it only for URLs that
     // pass authorizationUrlProblem (adapters/authorization-url.ts).
     launch: overrides.openBrowser
@@ -92,9 +97,10 @@ function start(): void {
     const encryptor = new SafeStorageEncryptor(safeStorage);
     if (encryptor.protection === 'basic_text')
       log.warn('no OS keyring: tokens stay in memory unless the user opts in');
-    const services = createServices({
+    services = createServices({
       dataDir,
       encryptor,
+      mask,
       browser: opener,
       emit: eventSender(appWindow, entry),
       log,

@@ -1,6 +1,6 @@
 import log from 'electron-log/main';
 import type { LogSink } from '../core/adapters';
-import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
+import { maskedLogger, type SecretMask } from '../core/auth/secret-mask';
 import { maskLogValue } from './log-mask';
 
 /**
@@ -9,10 +9,11 @@ import { maskLogValue } from './log-mask';
  *
  * SECURITY: a hook masks every line before any transport writes it (tokens, codes, verifiers,
  * Bearer headers; see SecretMask), whoever logs it: core, main, a library or the error
- * catcher. The returned sink masks too, for callers that never touch electron-log.
+ * catcher. The returned sink masks too, for callers that never touch electron-log. The mask
+ * is the app's one mask (core's services register every token in it).
  */
-export function setUpLogging(options: { console: boolean }): LogSink {
-  const mask = new SecretMask();
+export function setUpLogging(options: { console: boolean; mask: SecretMask }): LogSink {
+  const { mask } = options;
   log.hooks.push((message) => ({
     ...message,
     data: message.data.map((value: unknown) => maskLogValue(mask, value)),

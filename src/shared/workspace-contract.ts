@@ -7,6 +7,7 @@ import {
   UPDATE_SCHEMAS,
   studentFields,
   type EntityName,
+  type SortOf,
 } from './entities';
 import { enrollmentSchema } from './records';
 
@@ -29,16 +30,15 @@ const versioned = <T extends z.ZodType>(record: T) =>
 
 function sortSchema<E extends EntityName>(entity: E) {
   const keys = ENTITY_SORTS[entity] as readonly string[];
-  return z
-    .string()
-    .refine(
-      (value) => keys.includes(value.startsWith('-') ? value.slice(1) : value),
-      'Unknown sort.',
-    );
+  return z.custom<SortOf<E>>(
+    (value) =>
+      typeof value === 'string' && keys.includes(value.startsWith('-') ? value.slice(1) : value),
+    'Unknown sort.',
+  );
 }
 
 /** Names a group's channels `<domain>:<action>`, keeping each channel's exact schema types. */
-function prefixed<D extends string, T extends Record<string, unknown>>(domain: D, group: T) {
+export function prefixed<D extends string, T extends Record<string, unknown>>(domain: D, group: T) {
   return Object.fromEntries(
     Object.entries(group).map(([action, channel]) => [`${domain}:${action}`, channel]),
   ) as { [K in keyof T as `${D}:${K & string}`]: T[K] };

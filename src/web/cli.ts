@@ -34,9 +34,11 @@ function options() {
   }
 }
 
+/** The app's one secret mask: this console log and core's auth share it. */
+const mask = new SecretMask();
 const log: LogSink = maskedLogger(
   { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
-  new SecretMask(),
+  mask,
 );
 
 async function main(): Promise<void> {
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
   const browser: BrowserOpener = noBrowser
     ? { open: (url) => Promise.resolve(void console.log(`Open this address to sign in: ${url}`)) }
     : { open: async (url) => void (await open(url)) };
-  const host = await startWebHost({ port, dataDir, rendererDir, browser, log });
+  const host = await startWebHost({ port, dataDir, rendererDir, browser, log, mask });
   const stop = () => void host.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
 import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
+import type { SecretMask } from '../core/auth/secret-mask';
 import { createHandlers, handle } from '../core/handlers';
 import { createServices } from '../core/services';
 import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
@@ -16,6 +17,8 @@ export type WebHostOptions = {
   rendererDir: string;
   browser: BrowserOpener;
   log: LogSink;
+  /** The mask `log` applies, made the app's one mask (see HostAdapters.mask). */
+  mask?: SecretMask;
   fetch?: Fetch;
 };
 
@@ -54,6 +57,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     browser: options.browser,
     emit,
     log: options.log,
+    ...(options.mask ? { mask: options.mask } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const handlers = createHandlers(services);

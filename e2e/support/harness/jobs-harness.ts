@@ -5,14 +5,14 @@ import { startClientHarness, type ClientHarness } from './client-harness';
 import type { PlatformOptions } from '../../platform/types';
 import { createJobHandlers } from '../../../src/core/workspace/job-handlers';
 import { JobRegistry } from '../../../src/core/jobs/job-registry';
-import { PlatformClients } from '../../../src/core/data/schools';
+import { Schools } from '../../../src/core/data/schools';
 import type { z } from 'zod';
 
 /** The `job:progress` events of one job, in the order they came. */
 export type ProgressEvent = Extract<AppEvent, { type: 'job:progress' }>;
 
 /**
- * The long operations' handlers on a real stand-in: PlatformClients on the harness's minted
+ * The long operations' handlers on a real stand-in: Schools on the harness's minted
  * token (the session layer is the only thing replaced: its tests live in core/auth), a real
  * JobRegistry whose events are kept, and calls through `handle()`, so requests and answers
  * are checked against the contract as in the app.
@@ -52,7 +52,7 @@ export async function startJobHarness(options: Partial<PlatformOptions> = {}): P
     result.events.push(event);
     result.onProgress?.(event);
   });
-  const handlers = createJobHandlers(new PlatformClients(auth), result.jobs) as unknown as Handlers;
+  const handlers = createJobHandlers(new Schools(auth), result.jobs) as unknown as Handlers;
   result.call = (channel, request) =>
     handle(handlers, channel, request, { trustedSender: true }) as never;
   result.data = async (channel, request) => {

@@ -20,6 +20,12 @@ export type AuthServiceOptions = {
   listenerTimeoutMs?: number;
   metadataMaxAgeMs?: number;
   clientMetadataDocumentUrl?: string;
+  /**
+   * The app's one Settings and SecretMask, built by the composition root so that the store and
+   * the host's log share them; a standalone AuthService (tests) makes its own.
+   */
+  settings?: Settings;
+  mask?: SecretMask;
   /** Deletes a school's cached records and outbox at sign-out. */
   wipeSchoolData?: (issuer: string) => Promise<void> | void;
   onProgress?: (event: SignInProgress) => void;
@@ -49,8 +55,8 @@ export class AuthService {
   private readonly wipeSchoolData: (issuer: string) => Promise<void> | void;
 
   constructor(options: AuthServiceOptions) {
-    const settings = new Settings(options.dataDir);
-    const mask = new SecretMask();
+    const settings = options.settings ?? new Settings(options.dataDir);
+    const mask = options.mask ?? new SecretMask();
     this.deps = {
       fetch: options.fetch ?? fetch,
       clock: options.clock ?? systemClock,

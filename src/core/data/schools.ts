@@ -1,12 +1,13 @@
 import type { AuthService } from '../auth/auth-service';
 import { authTransport, PlatformClient, type PlatformClientOptions } from '../platform';
+import type { SchoolData } from './school-data';
 
 /**
- * One business-API client per signed-in school, built on the school's session so every
- * request carries (and refreshes) that school's token. The renderer names a school by its
- * issuer; the API lives at `<baseUrl>/api/v1` of that school.
+ * The data of each signed-in school behind the SchoolData seam, built on the school's
+ * session so every request carries (and refreshes) that school's token. The renderer names a
+ * school by its issuer; the API lives at `<baseUrl>/api/v1` of that school.
  */
-export class PlatformClients {
+export class Schools {
   private readonly clients = new Map<string, PlatformClient>();
 
   constructor(
@@ -14,8 +15,13 @@ export class PlatformClients {
     private readonly options: Partial<Omit<PlatformClientOptions, 'apiBaseUrl' | 'transport'>> = {},
   ) {}
 
-  /** The client of a signed-in school; `not_signed_in` when there is no session for it. */
-  async for(issuer: string): Promise<PlatformClient> {
+  /** The data of a signed-in school; `not_signed_in` when there is no session for it. */
+  async for(issuer: string): Promise<SchoolData> {
+    return this.network(issuer);
+  }
+
+  /** The school's business-API client, which answers every call from the network. */
+  async network(issuer: string): Promise<PlatformClient> {
     const session = await this.auth.session(issuer);
     const key = `${issuer} ${session.baseUrl}`;
     let client = this.clients.get(key);

@@ -1,5 +1,5 @@
 import type { JobOutcome } from '../../shared/workspace-contract';
-import type { PlatformClient } from '../platform';
+import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { runRows, type RowTask } from './run-rows';
 
@@ -13,7 +13,7 @@ import { runRows, type RowTask } from './run-rows';
  * A duplicate id in the request is `skipped`.
  */
 export async function bulkEnroll(
-  client: PlatformClient,
+  client: SchoolData,
   job: Job,
   request: { courseId: string; studentIds: readonly string[]; endedAt?: number | null },
 ): Promise<JobOutcome> {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { exportRequest } from '../../shared/workspace-contract';
 import { MAX_LIST_LIMIT } from '../../shared/workspace-contract';
-import type { PlatformClient } from '../platform';
+import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { exportFileName, toCsv } from './csv-columns';
 
@@ -18,7 +18,7 @@ export type ExportedFile = { fileName: string; rowCount: number; content: string
  * Answers undefined when the job was cancelled.
  */
 export async function exportCsv(
-  client: PlatformClient,
+  client: SchoolData,
   job: Job,
   list: ExportList,
   today: Date = new Date(),

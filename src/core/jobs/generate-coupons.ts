@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Contract } from '../../shared/contract';
 import type { JobOutcome } from '../../shared/workspace-contract';
-import { ValidationError, type PlatformClient } from '../platform';
+import { ValidationError } from '../platform';
+import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { CodeDrawer, patternProblem, type RandomIndex } from './coupon-codes';
 import { runRows, type RowAnswer, type RowTask } from './run-rows';
@@ -37,7 +38,7 @@ export function checkGenerate(request: Pick<GenerateRequest, 'count' | 'pattern'
  * Rows are `created` (label = code, id) or `failed` (label = the last code tried).
  */
 export async function generateCoupons(
-  client: PlatformClient,
+  client: SchoolData,
   job: Job,
   request: GenerateRequest,
   options: { randomIndex?: RandomIndex } = {},
@@ -58,7 +59,7 @@ export async function generateCoupons(
 }
 
 async function createOne(
-  client: PlatformClient,
+  client: SchoolData,
   drawer: CodeDrawer,
   fields: GenerateRequest['fields'],
   signal: AbortSignal,

@@ -6,7 +6,7 @@ import {
   type JobOutcome,
   type JobRowResult,
 } from '../../shared/workspace-contract';
-import type { PlatformClient } from '../platform';
+import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { importKey } from './import-key';
 import { runRows, type RowTask } from './run-rows';
@@ -51,7 +51,7 @@ export function checkRow(row: ImportRow): CheckedRow {
  * so a re-run after a crash cannot duplicate anyone either.
  */
 export async function importStudents(
-  client: PlatformClient,
+  client: SchoolData,
   job: Job,
   request: { issuer: string; rows: readonly ImportRow[] },
 ): Promise<JobOutcome> {

@@ -3,7 +3,7 @@ import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { createEntityHandlers, createEnrollmentHandlers } from './entity-handlers';
 import { failureOf } from '../failures';
-import { PlatformClients } from '../data/schools';
+import { Schools } from '../data/schools';
 
 /**
  * The workspace channels' handlers on a real session: signed in through Chromium against the
@@ -29,7 +29,7 @@ beforeAll(async () => {
     'students:read',
   ]);
   issuer = session.issuer;
-  const clients = new PlatformClients(auth);
+  const clients = new Schools(auth);
   handlers = { ...createEntityHandlers(clients), ...createEnrollmentHandlers(clients) };
 }, 60_000);
 afterAll(async () => {

@@ -1,5 +1,8 @@
-import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
-import type { PlatformClients } from '../data/schools';
+import { prefixed } from '../../shared/workspace-contract';
+import type { FiltersOf, SortOf } from '../../shared/entities';
+import type { EntityName } from '../../shared/entity-names';
+import type { WritableOf } from '../platform';
+import type { Schools } from '../data/schools';
 import type { HandlerOf } from '../handler-of';
 
 type EntityHandlers<E extends EntityName> = {
@@ -12,76 +15,76 @@ export type AllEntityHandlers = EntityHandlers<'courses'> &
   EntityHandlers<'pages'>;
 
 /**
- * The five channels of each entity, answered by the school's platform client. This is where
- * a local mirror can later answer the same calls: the renderer never learns which did.
+ * The five actions of one entity in the contract's request terms, for any entity: the
+ * contract's own types cannot be indexed by a generic entity, so these state them once and
+ * `createEntityHandlers` checks them against the contract for each concrete entity.
  */
-export function createEntityHandlers(clients: PlatformClients): AllEntityHandlers {
-  const table: Record<string, (request: never) => Promise<unknown>> = {};
-  for (const entity of ENTITY_NAMES) {
-    table[`${entity}:list`] = async (request: {
+function entityActions<E extends EntityName>(entity: E, schools: Schools) {
+  return {
+    list: async (request: {
       issuer: string;
       q?: string;
-      sort?: string;
-      filters?: Record<string, unknown>;
+      sort?: SortOf<E>;
+      filters?: FiltersOf<E>;
       offset: number;
       limit: number;
-    }) => {
-      const client = await clients.for(request.issuer);
-      return client.list(entity, {
+    }) =>
+      (await schools.for(request.issuer)).list(entity, {
         q: request.q || undefined,
-        sort: request.sort as never,
+        sort: request.sort,
         filters: request.filters,
         offset: request.offset,
         limit: request.limit,
-      });
-    };
-    table[`${entity}:get`] = async ({ issuer, id }: { issuer: string; id: string }) =>
-      (await clients.for(issuer)).get(entity, id);
-    table[`${entity}:create`] = async (request: {
-      issuer: string;
-      fields: object;
-      idempotencyKey?: string;
-    }) =>
-      (await clients.for(request.issuer)).create(entity, request.fields, {
+      }),
+    get: async ({ issuer, id }: { issuer: string; id: string }) =>
+      (await schools.for(issuer)).get(entity, id),
+    create: async (request: { issuer: string; fields: WritableOf<E>; idempotencyKey?: string }) =>
+      (await schools.for(request.issuer)).create(entity, request.fields, {
         idempotencyKey: request.idempotencyKey,
-      });
-    table[`${entity}:update`] = async (request: {
-      issuer: string;
-      id: string;
-      fields: object;
-      etag: string;
-    }) =>
-      (await clients.for(request.issuer)).update(entity, request.id, request.fields, {
+      }),
+    update: async (request: { issuer: string; id: string; fields: WritableOf<E>; etag: string }) =>
+      (await schools.for(request.issuer)).update(entity, request.id, request.fields, {
         etag: request.etag,
-      });
-    table[`${entity}:delete`] = async (request: { issuer: string; id: string; etag?: string }) => {
-      await (await clients.for(request.issuer)).remove(entity, request.id, { etag: request.etag });
+      }),
+    delete: async (request: { issuer: string; id: string; etag?: string }) => {
+      await (await schools.for(request.issuer)).remove(entity, request.id, { etag: request.etag });
       return { deleted: true as const };
-    };
-  }
-  // The loop builds exactly the keys of the type above; TypeScript cannot follow the loop.
-  return table as unknown as AllEntityHandlers;
+    },
+  };
+}
+
+/**
+ * The five channels of each entity, answered through the school's SchoolData: the renderer
+ * never learns whether the network or the local mirror answered.
+ */
+export function createEntityHandlers(schools: Schools): AllEntityHandlers {
+  return {
+    ...prefixed('courses', entityActions('courses', schools)),
+    ...prefixed('students', entityActions('students', schools)),
+    ...prefixed('coupons', entityActions('coupons', schools)),
+    ...prefixed('pages', entityActions('pages', schools)),
+  } satisfies AllEntityHandlers;
 }
 
 /** The enrollment channels. */
-export function createEnrollmentHandlers(clients: PlatformClients) {
+export function createEnrollmentHandlers(schools: Schools) {
   return {
     'enrollments:list': async ({ issuer, studentId, offset, limit }) =>
-      (await clients.for(issuer)).listEnrollments(studentId, { offset, limit }),
+      (await schools.for(issuer)).listEnrollments(studentId, { offset, limit }),
     'enrollments:enroll': async ({ issuer, studentId, courseId, endedAt }) =>
-      (await clients.for(issuer)).enroll(
+      (await schools.for(issuer)).enroll(
         studentId,
         courseId,
         endedAt === undefined ? {} : { endedAt },
       ),
     'enrollments:remove': async ({ issuer, studentId, courseId }) => {
-      await (await clients.for(issuer)).removeEnrollment(studentId, courseId);
+      await (await schools.for(issuer)).removeEnrollment(studentId, courseId);
       return { removed: true as const };
     },
     'enrollments:expire': async ({ issuer, studentId, courseId }) =>
-      (await clients.for(issuer)).expireEnrollment(studentId, courseId),
+      (await schools.for(issuer)).expireEnrollment(studentId, courseId),
     'enrollments:extend': async ({ issuer, studentId, courseId, by }) =>
-      (await clients.for(issuer)).extendEnrollment(
+      (await schools.for(issuer)).extendEnrollment(
         studentId,
         courseId,
         by.kind === 'days'

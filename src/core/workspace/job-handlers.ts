@@ -4,7 +4,7 @@ import { checkGenerate, generateCoupons } from '../jobs/generate-coupons';
 import { importStudents } from '../jobs/import-students';
 import { downloadInBrowser, type FileSaver } from './file-saver';
 import type { JobRegistry } from '../jobs/job-registry';
-import type { PlatformClients } from '../data/schools';
+import type { Schools } from '../data/schools';
 import type { HandlerOf } from '../handler-of';
 
 export type JobChannel =
@@ -17,7 +17,7 @@ export type JobChannel =
  * A failure no row can get past (session ended, scope missing) is answered as an error.
  */
 export function createJobHandlers(
-  clients: PlatformClients,
+  clients: Schools,
   jobs: JobRegistry,
   saveFile: FileSaver = downloadInBrowser,
 ): { [C in JobChannel]: HandlerOf<C> } {

@@ -7,7 +7,6 @@ import { AuthService } from '../../core/auth/auth-service';
 import { FileKeyEncryptor } from '../../core/store/file-key-encryptor';
 import { Settings } from '../../core/store/settings';
 import type { LogSink } from '../../core/adapters';
-import { discoveredAuthorizationEndpoints } from './discovered-endpoints';
 import { createAuthorizationOpener } from './external-browser';
 
 /** Collects what the opener would have handed to shell.openExternal, and what it logged. */
@@ -39,13 +38,16 @@ describe('the Electron host browser opener, with core and the stand-in platform'
   it('opens the authorization URL core builds, checked against the endpoint it discovered', async () => {
     const dataDir = folder();
     const seen = recorder();
+    // As in the Electron host: the opener reads the endpoints from core's one Settings.
+    const settings = new Settings(dataDir);
     const opener = createAuthorizationOpener({
-      endpoints: discoveredAuthorizationEndpoints(dataDir),
+      endpoints: () => settings.authorizationEndpoints(),
       launch: seen.launch,
       log: seen.log,
     });
     const auth = new AuthService({
       dataDir,
+      settings,
       encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
       browser: opener,
     });
@@ -67,14 +69,15 @@ describe('the Electron host browser opener, with core and the stand-in platform'
 
   it('refuses that URL where the endpoint was never discovered, saying why but not the URL', async () => {
     const dataDir = folder();
-    new Settings(dataDir).saveMetadata(
+    const settings = new Settings(dataDir);
+    settings.saveMetadata(
       'https://school.example',
       { as: { authorization_endpoint: 'https://school.example/oauth/authorize' } },
       Date.now(),
     );
     const seen = recorder();
     const opener = createAuthorizationOpener({
-      endpoints: discoveredAuthorizationEndpoints(dataDir),
+      endpoints: () => settings.authorizationEndpoints(),
       launch: seen.launch,
       log: seen.log,
     });
@@ -88,13 +91,13 @@ describe('the Electron host browser opener, with core and the stand-in platform'
   });
 });
 
-describe('discoveredAuthorizationEndpoints', () => {
-  it('lists the endpoints core cached, read through core’s own Settings file', () => {
+describe('the endpoints the opener checks against', () => {
+  it('are the ones core cached, read afresh from core’s one Settings on every call', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-main-'));
     try {
-      const endpoints = discoveredAuthorizationEndpoints(dataDir);
-      expect(endpoints()).toEqual([]);
       const settings = new Settings(dataDir);
+      const endpoints = () => settings.authorizationEndpoints();
+      expect(endpoints()).toEqual([]);
       settings.saveMetadata(
         'https://a.example',
         { as: { authorization_endpoint: 'https://a.example/auth' } },

@@ -1,0 +1,68 @@
+import type {
+  Enrollment,
+  EntityName,
+  ListQuery,
+  ListResult,
+  RecordOf,
+  Versioned,
+  WritableOf,
+} from '../platform';
+
+type CallOptions = { signal?: AbortSignal };
+
+/** How access is extended: by days, to a date, or to lifetime access. */
+export type ExtendBy = { days: number } | { endedAt: number } | { indefinite: true };
+
+/**
+ * The one seam between the workspace (handlers and long operations) and a school's data.
+ * Behind it stand the network client and the local mirror; callers never learn which one
+ * answered, so offline reads (and later the outbox) grow here without touching them.
+ * PlatformClient is the network implementation; `src/core/data/schools.ts` hands out the
+ * implementation of each signed-in school.
+ */
+export interface SchoolData {
+  /** The window [offset, offset + limit) of the matching records, and how many match. */
+  list<E extends EntityName>(entity: E, query: ListQuery<E>): Promise<ListResult<RecordOf<E>>>;
+  /** One record and the ETag of its version. */
+  get<E extends EntityName>(
+    entity: E,
+    id: string,
+    options?: CallOptions,
+  ): Promise<Versioned<RecordOf<E>>>;
+  create<E extends EntityName>(
+    entity: E,
+    fields: WritableOf<E>,
+    options?: CallOptions & { idempotencyKey?: string },
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean }>;
+  /** Changes the given fields of the version `etag` names (412 → ConflictError). */
+  update<E extends EntityName>(
+    entity: E,
+    id: string,
+    fields: WritableOf<E>,
+    options: CallOptions & { etag: string },
+  ): Promise<Versioned<RecordOf<E>>>;
+  remove(entity: EntityName, id: string, options?: CallOptions & { etag?: string }): Promise<void>;
+
+  listEnrollments(
+    studentId: string,
+    query: { offset?: number; limit: number; signal?: AbortSignal },
+  ): Promise<ListResult<Enrollment>>;
+  enroll(
+    studentId: string,
+    courseId: string,
+    fields?: { endedAt?: number | null },
+    options?: CallOptions,
+  ): Promise<Versioned<Enrollment> & { created: boolean }>;
+  removeEnrollment(studentId: string, courseId: string, options?: CallOptions): Promise<void>;
+  expireEnrollment(
+    studentId: string,
+    courseId: string,
+    options?: CallOptions,
+  ): Promise<Versioned<Enrollment>>;
+  extendEnrollment(
+    studentId: string,
+    courseId: string,
+    by: ExtendBy,
+    options?: CallOptions,
+  ): Promise<Versioned<Enrollment>>;
+}
