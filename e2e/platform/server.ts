@@ -27,6 +27,8 @@ export const DEFAULT_OPTIONS: PlatformOptions = {
   port: 0,
   students: 2000,
   seed: 1,
+  longDescriptions: 0,
+  bigCurriculum: 0,
   control: false,
   clientIdMetadataDocuments: false,
   accessTokenTtl: 7200,
@@ -61,7 +63,12 @@ export async function startPlatform(
   createOidcSchema(db);
   createBusinessSchema(db);
   const seeded = db.isNew
-    ? seedBusinessData(db, { students: options.students, seed: options.seed })
+    ? seedBusinessData(db, {
+        students: options.students,
+        seed: options.seed,
+        longDescriptions: options.longDescriptions,
+        bigCurriculum: options.bigCurriculum,
+      })
     : undefined;
   db.flush();
 
@@ -72,7 +79,11 @@ export async function startPlatform(
 
   const provider = createOAuthProvider(url, db, options);
   provider.use(platformResponseShaping(url));
-  const control = new ControlState({ rateLimit: options.rateLimit });
+  const control = new ControlState({
+    rateLimit: options.rateLimit,
+    rateWindowMs: options.rateWindowMs,
+    documentedFieldsOnly: options.documentedFieldsOnly,
+  });
   const app = buildApp({ url, db, provider, control, options });
   server.on('request', app.callback());
 

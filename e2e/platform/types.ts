@@ -8,6 +8,12 @@ export type PlatformOptions = {
   students: number;
   /** Seed of the deterministic demo data. */
   seed: number;
+  /**
+   * Large but valid data for tests of answer sizes (default 0 each): this many courses get a
+   * 20,000-character description / a 20 × 60-lecture curriculum. See `SeedOptions`.
+   */
+  longDescriptions: number;
+  bigCurriculum: number;
   /** Serve `/__control/` (loopback only). */
   control: boolean;
   /** Value of `client_id_metadata_document_supported` in the metadata. */
@@ -18,6 +24,16 @@ export type PlatformOptions = {
   authorizationCodeTtl: number;
   /** Requests per minute per client; null turns rate limiting off. */
   rateLimit: { reads: number; writes: number } | null;
+  /**
+   * Length of one rate-limit window in ms (default 60,000, the platform's "per minute").
+   * Shorter windows let tests of client-side pacing run in seconds.
+   */
+  rateWindowMs?: number;
+  /**
+   * Answer only the record fields `shared/platform/NOTES.md` documents (default false), as a
+   * real school may; `POST /__control/answer-shape` changes it while running.
+   */
+  documentedFieldsOnly?: boolean;
 };
 
 /** What the control API needs from the OAuth side to expire or revoke a client's tokens. */

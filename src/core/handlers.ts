@@ -11,6 +11,7 @@ import type { HandlerOf } from './handler-of';
 import type { Services } from './services';
 import { createEntityHandlers, createEnrollmentHandlers } from './workspace/entity-handlers';
 import { createJobHandlers } from './workspace/job-handlers';
+import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf } from './failures';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };
@@ -44,6 +45,7 @@ export function createHandlers(services: Services): Handlers {
     ...createEntityHandlers(schools),
     ...createEnrollmentHandlers(schools),
     ...createJobHandlers(schools, services.jobs, services.saveFile),
+    ...createSyncHandlers(schools),
   };
 }
 

@@ -1,11 +1,13 @@
 import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from './adapters';
 import type { AppEvent } from '../shared/contract';
 import { AuthService } from './auth/auth-service';
-import { SecretMask } from './auth/secret-mask';
+import { maskedLogger, SecretMask, silentLog } from './auth/secret-mask';
 import { Schools } from './data/schools';
 import { JobRegistry } from './jobs/job-registry';
 import { SignInAttempts } from './sign-in-attempts';
+import { MirrorFiles, mirrorPersistPolicy } from './store/mirror-files';
 import { Settings } from './store/settings';
+import type { NetworkHint } from './sync';
 import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
 
 /** What a host hands core: its adapters and a way to push events to the renderer. */
@@ -24,6 +26,8 @@ export type HostAdapters = {
   mask?: SecretMask;
   /** Electron shows a save dialog; the web host lets the browser download. */
   saveFile?: FileSaver;
+  /** The host's view of the network (Electron's net.isOnline): a hint, never the verdict. */
+  networkHint?: NetworkHint;
 };
 
 /** Core's services, built once per app run; both hosts use this same composition root. */
@@ -35,7 +39,7 @@ export type Services = {
   settings: Settings;
   /** The app's one secret mask: auth registers tokens in it, every log line passes it. */
   mask: SecretMask;
-  /** The data of each signed-in school, behind the SchoolData seam. */
+  /** The data of each signed-in school behind the SchoolData seam, with its sync. */
   schools: Schools;
   /** Long operations in flight. */
   jobs: JobRegistry;
@@ -53,6 +57,7 @@ export function createServices(adapters: HostAdapters): Services {
   const mask = adapters.mask ?? new SecretMask();
   // Created first so sign-out can forget a school's data together with its tokens.
   let schools: Schools | undefined = undefined;
+  const log = maskedLogger(adapters.log ?? silentLog, mask);
   const auth = new AuthService({
     dataDir: adapters.dataDir,
     encryptor: adapters.encryptor,
@@ -62,9 +67,22 @@ export function createServices(adapters: HostAdapters): Services {
     ...(adapters.log ? { log: adapters.log } : {}),
     ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     ...(adapters.clock ? { clock: adapters.clock } : {}),
-    wipeSchoolData: (issuer: string) => schools?.forget(issuer),
+    wipeSchoolData: (issuer, baseUrl) => schools?.forget(issuer, baseUrl),
   });
-  schools = new Schools(auth);
+  // The school's data follows the same policy as its tokens: encrypted on disk with the
+  // host's Encryptor, or in memory only where there is no keyring and no opt-in.
+  const persist = mirrorPersistPolicy(adapters.encryptor, () => settings.persistWithoutKeyring);
+  schools = new Schools(auth, {
+    files: new MirrorFiles(adapters.dataDir, adapters.encryptor, persist, log),
+    memoryOnly: () => !persist(),
+    onStatus: (status) => adapters.emit({ type: 'sync:status', status }),
+    onDataChanged: (issuer, areas) => adapters.emit({ type: 'data:changed', issuer, areas }),
+    log,
+    ...(adapters.clock ? { clock: adapters.clock } : {}),
+    ...(adapters.networkHint ? { hint: adapters.networkHint } : {}),
+  });
+  // Every school signed in on this computer opens from its local copy and syncs.
+  void schools.resumeAll();
   return {
     auth,
     signIns: new SignInAttempts(auth, adapters.emit),

@@ -3,6 +3,8 @@ import { app, BrowserWindow, Menu, safeStorage, session, shell } from 'electron'
 import { createHandlers } from '../core/handlers';
 import { createServices, type Services } from '../core/services';
 import { SecretMask } from '../core/auth/secret-mask';
+import { pollingNetworkHint } from '../core/sync/network-hint';
+import { isOnline } from './adapters/connectivity';
 import { createAuthorizationOpener } from './adapters/external-browser';
 import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
 import { electronSaveFile } from './adapters/save-dialog';
@@ -79,6 +81,15 @@ function start(): void {
     }
   });
 
+  // Each school's sync stops and its local copy is saved before the app quits.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing || !services) return;
+    closing = true;
+    event.preventDefault();
+    void services.schools.closeAll().finally(() => app.quit());
+  });
+
   // macOS keeps apps alive without windows; everywhere else closing the last window quits.
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -101,6 +112,8 @@ function start(): void {
       dataDir,
       encryptor,
       mask,
+      // Chromium's own view of the network: a hint for the status line, never the verdict.
+      networkHint: pollingNetworkHint(isOnline),
       browser: opener,
       emit: eventSender(appWindow, entry),
       log,

@@ -32,6 +32,8 @@ export type ListParams<E extends EntityName> = Omit<
  * exactly what the screens read: `['entity', issuer, entity, ...]`.
  */
 export const entityKeys = {
+  /** Everything of one school: lists, records and enrollments of every entity. */
+  school: (issuer: string) => ['entity', issuer] as const,
   all: (issuer: string, entity: EntityName) => ['entity', issuer, entity] as const,
   lists: (issuer: string, entity: EntityName) => ['entity', issuer, entity, 'list'] as const,
   window: <E extends EntityName>(

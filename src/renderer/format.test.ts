@@ -12,6 +12,13 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate(null, 'Never')).toBe('Never');
   });
+
+  it('writes an em dash for a date the school left out or no calendar can show', () => {
+    expect(formatDate(undefined, 'Never')).toBe('—');
+    expect(formatDate(1e20)).toBe('—');
+    expect(formatDate(Number.NaN)).toBe('—');
+    expect(formatNumber(undefined)).toBe('—');
+  });
 });
 
 describe('formatNumber and countOf', () => {

@@ -5,9 +5,9 @@
  */
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** 100000 → "100,000". */
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+/** 100000 → "100,000"; an em dash when the school left the number out. */
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined ? NO_VALUE : numberFormat.format(value);
 }
 
 /** "1 row", "4,997 rows": a count and its noun, singular only for exactly one. */
@@ -21,7 +21,37 @@ export function countOf(n: number, one: string, many = `${one}s`): string {
  */
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
-/** Unix seconds as a short date; `fallback` for null. */
-export function formatDate(seconds: number | null, fallback = '—'): string {
-  return seconds === null ? fallback : dateFormat.format(new Date(seconds * 1000));
+/** Shown where a record has no value for a field (the school did not send it). */
+export const NO_VALUE = '—';
+
+/**
+ * Unix seconds as a short date; `fallback` for null (no date), and an em dash for a field the
+ * school left out or a number no calendar can show, never "Invalid Date" or a thrown
+ * RangeError from a list cell.
+ */
+export function formatDate(seconds: number | null | undefined, fallback = NO_VALUE): string {
+  if (seconds === null) return fallback;
+  if (seconds === undefined) return NO_VALUE;
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? NO_VALUE : dateFormat.format(date);
+}
+
+/** Hours and minutes on a 24-hour clock ("10:42"), in the machine's time zone. */
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+/** Day and month name without the year ("21 Nov"), for a day earlier this year. */
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
+
+/**
+ * When a past moment (Unix milliseconds) was, as short as it reads without doubt beside
+ * `now`, with its preposition so it ends a sentence: "at 10:42" today, "on 21 Nov at 10:42"
+ * earlier this year, "on 21 Nov 2024 at 10:42" before that.
+ */
+export function formatWhen(ms: number, now: number): string {
+  const at = new Date(ms);
+  const today = new Date(now);
+  const time = `at ${timeFormat.format(at)}`;
+  if (at.toDateString() === today.toDateString()) return time;
+  const day =
+    at.getFullYear() === today.getFullYear() ? dayFormat.format(at) : dateFormat.format(at);
+  return `on ${day} ${time}`;
 }

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { hasBridge } from './bridge';
+import { isOfflineError } from './offline-errors';
 import './styles/base.css';
 import './styles/forms.css';
 import './styles/screens.css';
@@ -15,9 +16,10 @@ if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = new QueryClient({
   defaultOptions: {
-    // Main answers from memory or its own cache; one retry covers a transport hiccup, and
-    // coded errors would only repeat themselves.
-    queries: { retry: 1 },
+    // Main answers from memory or its local copy; one retry covers a transport hiccup. An
+    // unreachable school is answered at once and would only answer the same: no retry, so
+    // the sentence shows at once instead of a spinner (queries reload when it answers).
+    queries: { retry: (failures, error) => failures < 1 && !isOfflineError(error) },
   },
 });
 

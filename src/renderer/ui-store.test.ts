@@ -46,4 +46,11 @@ describe('UI store: sign-in attempts', () => {
     store().recordEvent({ type: 'signIn:failed', attemptId, error });
     expect(store().screen).toEqual({ name: 'failure', error });
   });
+
+  it('leaves attempts alone on events that belong to no sign-in (sync, data changes)', () => {
+    store().startWaiting(attemptId, 'https://school.example/authorize');
+    store().recordEvent({ type: 'data:changed', issuer: session.issuer, areas: ['students'] });
+    expect(Object.keys(store().attempts)).toEqual([]);
+    expect(store().screen.name).toBe('waiting');
+  });
 });

@@ -91,7 +91,13 @@ export const useUiStore = create<UiState>()((set) => ({
     }),
   recordEvent: (event) =>
     set((s) => {
-      if (event.type === 'session:changed' || event.type === 'job:progress') return {};
+      // Only sign-in events belong to an attempt; the others go to TanStack Query and jobs.
+      if (
+        event.type !== 'signIn:progress' &&
+        event.type !== 'signIn:finished' &&
+        event.type !== 'signIn:failed'
+      )
+        return {};
       const attempt = s.attempts[event.attemptId] ?? { steps: [] };
       const updated: Attempt =
         event.type === 'signIn:progress'

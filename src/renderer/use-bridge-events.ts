@@ -1,15 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ResponseOf } from '../shared/contract';
+import type { SyncStatus } from '../shared/sync-status';
 import { bridge } from './bridge';
+import { entityKeys } from './entity-queries';
 import { queryKeys } from './queries';
+import { syncKeys } from './sync-status';
 import { useUiStore } from './ui-store';
 
 type SessionData = ResponseOf<'session:current'>;
 
 /**
  * Listens to main's events for as long as the app is mounted: sign-in progress goes to the UI
- * store, and session changes invalidate the queries that read sessions and recent schools.
+ * store, session changes invalidate the queries that read sessions and recent schools, a
+ * school's sync status is written into its query, and data changed by sync refreshes exactly
+ * the lists and records of the areas it names, in place.
  */
 export function useBridgeEvents(): void {
   const queryClient = useQueryClient();
@@ -36,6 +41,20 @@ export function useBridgeEvents(): void {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session });
           void queryClient.invalidateQueries({ queryKey: queryKeys.recentSchools });
         }
+        if (event.type === 'sync:status') {
+          const { issuer } = event.status;
+          const before = queryClient.getQueryData<SyncStatus>(syncKeys.status(issuer));
+          queryClient.setQueryData(syncKeys.status(issuer), event.status);
+          // The school answers again: what failed while it could not be reached loads now.
+          if (before?.reachability === 'unreachable' && event.status.reachability === 'online')
+            void queryClient.invalidateQueries({
+              queryKey: entityKeys.school(issuer),
+              predicate: (query) => query.state.status === 'error',
+            });
+        }
+        if (event.type === 'data:changed')
+          for (const area of event.areas)
+            void queryClient.invalidateQueries({ queryKey: entityKeys.all(event.issuer, area) });
         recordEvent(event);
       }),
     [queryClient, recordEvent],

@@ -39,6 +39,7 @@ export const AUTH_ERRORS = {
   cancelled: 'The sign-in was cancelled.',
   network_error:
     'Schooldesk could not reach the school. Check the address and your connection, then try again.',
+  no_answer: 'The school did not answer in time. Check your connection, or try again in a moment.',
   invalid_response: 'The school sent an answer Schooldesk could not read.',
   not_signed_in: 'You are not signed in to this school.',
   stored_session_unreadable:

@@ -51,7 +51,12 @@ export type SchooldeskApi = {
   };
   files: { exportCsv: Call<'export:csv'> };
   jobs: { cancel: Call<'jobs:cancel'> };
-  /** Listens to sign-in progress, session changes and the progress of long operations. */
+  /** A school's local copy: its status, "Sync now", and stopping a first sync. */
+  sync: { status: Call<'sync:status'>; now: Call<'sync:now'>; cancel: Call<'sync:cancel'> };
+  /**
+   * Listens to sign-in progress, session changes, the progress of long operations, sync
+   * status and data changed by sync.
+   */
   onEvent: Subscribe;
 };
 
@@ -107,6 +112,11 @@ export function buildSchooldeskApi(
     },
     files: { exportCsv: (request) => invoke('export:csv', request) },
     jobs: { cancel: (request) => invoke('jobs:cancel', request) },
+    sync: {
+      status: (request) => invoke('sync:status', request),
+      now: (request) => invoke('sync:now', request),
+      cancel: (request) => invoke('sync:cancel', request),
+    },
     onEvent: subscribe,
   };
 }

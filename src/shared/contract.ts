@@ -6,6 +6,9 @@ export { BRIDGE_ERRORS };
 import { CHOOSABLE_SCOPES } from './scope-catalog';
 import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
 import { workspaceContract } from './workspace-contract';
+import { syncContract } from './sync-contract';
+import { syncStatus } from './sync-status';
+import { ENTITY_NAMES } from './entity-names';
 
 export { PLATFORM_ERRORS };
 
@@ -83,6 +86,7 @@ export const contract = {
     response: z.object({ tokensPersist: z.boolean() }),
   },
   ...workspaceContract,
+  ...syncContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -138,6 +142,14 @@ export const appEvent = z.discriminatedUnion('type', [
     done: z.int().min(0),
     total: z.int().min(0),
     failed: z.int().min(0),
+  }),
+  /** A school's sync status changed (reachability, progress, an area synced). */
+  z.object({ type: z.literal('sync:status'), status: syncStatus }),
+  /** Sync brought news for these areas of a school: lists and records showing them refresh. */
+  z.object({
+    type: z.literal('data:changed'),
+    issuer: z.string(),
+    areas: z.array(z.enum(ENTITY_NAMES)),
   }),
 ]);
 export type AppEvent = z.infer<typeof appEvent>;

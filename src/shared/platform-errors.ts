@@ -16,7 +16,24 @@ export const PLATFORM_ERRORS = {
   job_cancelled:
     'Cancelled while its request was on the way: the platform may have done it anyway. Check before you run it again.',
   job_unknown: 'That operation has already finished or never started.',
+  // Offline: the school does not answer (a failed request, a timeout, a 5xx). Writes fail at
+  // once with this rather than wait; the sync status says when the next try is.
+  school_unreachable: "Can't reach the school right now. Try again once it answers.",
+  // A read of an area that was never copied, while the school does not answer. Core does not
+  // know which screen asked, so the renderer names the area with notSyncedOfflineSentence.
+  not_synced_offline:
+    "This was never copied to this computer, so it can't be shown while the school can't be reached.",
 } as const;
 
 /** One of the named platform failures. */
 export type PlatformErrorCode = keyof typeof PLATFORM_ERRORS;
+
+/**
+ * The `not_synced_offline` sentence naming what could not be shown, for a screen that knows
+ * it: "Students were never copied to this computer, so they can't be shown while the school
+ * can't be reached." `what` is a plural noun in lowercase ("students", "enrollments").
+ */
+export function notSyncedOfflineSentence(what: string): string {
+  const name = what.charAt(0).toUpperCase() + what.slice(1);
+  return `${name} were never copied to this computer, so they can't be shown while the school can't be reached.`;
+}

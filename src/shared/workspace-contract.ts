@@ -25,6 +25,18 @@ export const jobId = z.uuid();
 /** The largest window one list call may ask for; the virtual list asks for far less. */
 export const MAX_LIST_LIMIT = 500;
 
+/**
+ * A window of a list: its rows and the count of all matching records. `unreadable` counts the
+ * records of the window that did not match their schema and are left out of `rows` (absent or
+ * 0 when every record was read), so the list can say how many it could not show.
+ */
+const listWindow = <T extends z.ZodType>(record: T) =>
+  z.object({
+    rows: z.array(record),
+    totalCount: z.int().min(0),
+    unreadable: z.int().min(0).optional(),
+  });
+
 const versioned = <T extends z.ZodType>(record: T) =>
   z.object({ record, etag: z.string().optional() });
 
@@ -65,7 +77,7 @@ function entityChannels<
           limit: z.int().min(0).max(MAX_LIST_LIMIT),
         })
         .strict(),
-      response: z.object({ rows: z.array(record), totalCount: z.int().min(0) }),
+      response: listWindow(record),
     },
     get: {
       request: z.object({ issuer, id }).strict(),
@@ -101,7 +113,7 @@ const enrollmentChannels = {
         limit: z.int().min(0).max(MAX_LIST_LIMIT),
       })
       .strict(),
-    response: z.object({ rows: z.array(enrollmentSchema), totalCount: z.int().min(0) }),
+    response: listWindow(enrollmentSchema),
   },
   'enrollments:enroll': {
     request: z

@@ -130,6 +130,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: origin,
     secret,
     close: async () => {
+      // Each school's sync stops and what is in memory reaches the disk before we go.
+      await services.schools.closeAll();
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filter, nowSeconds, type EntityDef } from './entity';
+import { LIST_RULES } from '../../../src/shared/list-rules';
+import type { EntityDef } from './entity';
 import type { FieldErrors } from './errors';
 import {
   enumField,
@@ -10,6 +11,7 @@ import {
   requiredText,
   unixSeconds,
 } from './fields';
+import { ruleFilter } from './list';
 
 export const COUPON_TYPES = ['fixed_amount', 'percentage'] as const;
 
@@ -101,6 +103,8 @@ function checkCoupon(record: Record<string, unknown>): FieldErrors | undefined {
   return undefined;
 }
 
+const rules = LIST_RULES.coupons;
+
 /** Coupons: private to the school, so anonymous callers see none. */
 export const coupons: EntityDef = {
   table: 'coupons',
@@ -126,36 +130,23 @@ export const coupons: EntityDef = {
   update: couponUpdate,
   serverDefaults: { appliedCount: 0 },
   unique: [{ field: 'code', message: 'Code already exists' }],
-  search: ['name', 'code'],
-  sorts: {
-    name: 'name COLLATE NOCASE',
-    code: 'code',
-    createdAt: 'createdAt',
-    updatedAt: 'updatedAt',
-    expiredAt: 'expiredAt',
-  },
-  defaultSort: '-createdAt',
+  // Search, sorts and what each filter means are the shared list rules (the app's mirror
+  // answers with the same ones); only the query schemas and descriptions live here.
+  search: [...rules.search],
+  sorts: rules.sorts,
+  defaultSort: rules.defaultSort,
   filters: {
-    active: filter(
+    active: ruleFilter(
       queryFlag('active'),
       'Only active (`true`) or inactive (`false`) coupons.',
-      (value) => ({
-        sql: 'active = ?',
-        params: [value ? 1 : 0],
-      }),
+      rules.filters.active,
     ),
-    expired: filter(
+    expired: ruleFilter(
       queryFlag('expired'),
       'Only coupons whose expiry date has passed (`true`) or not (`false`, including no expiry).',
-      (value) =>
-        value
-          ? { sql: 'expiredAt IS NOT NULL AND expiredAt <= ?', params: [nowSeconds()] }
-          : { sql: '(expiredAt IS NULL OR expiredAt > ?)', params: [nowSeconds()] },
+      rules.filters.expired,
     ),
-    couponType: filter(couponType, 'Only coupons of this type.', (value) => ({
-      sql: 'couponType = ?',
-      params: [value],
-    })),
+    couponType: ruleFilter(couponType, 'Only coupons of this type.', rules.filters.couponType),
   },
   publicWhere: null,
   check: checkCoupon,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { filter, type EntityDef } from './entity';
+import { LIST_RULES } from '../../../src/shared/list-rules';
+import type { EntityDef } from './entity';
 import {
   enumField,
   flag,
@@ -12,6 +13,7 @@ import {
   slugField,
   unixSeconds,
 } from './fields';
+import { ruleFilter } from './list';
 
 export const COURSE_TYPES = ['paid', 'public_access', 'free_redeem', 'pre_order'] as const;
 export const COURSE_TEMPLATES = ['default', 'video_on_top'] as const;
@@ -135,6 +137,8 @@ function withCurriculumIds(value: z.output<typeof section>[], newId: () => strin
   }));
 }
 
+const rules = LIST_RULES.courses;
+
 /** Courses: anonymous callers see published ones only. */
 export const courses: EntityDef = {
   table: 'courses',
@@ -163,34 +167,22 @@ export const courses: EntityDef = {
   update: courseUpdate,
   serverDefaults: {},
   unique: [{ field: 'slug', message: 'Slug already exists' }],
-  search: ['name', 'slug'],
-  sorts: {
-    name: 'name COLLATE NOCASE',
-    createdAt: 'createdAt',
-    updatedAt: 'updatedAt',
-    publishedAt: 'publishedAt',
-  },
-  defaultSort: '-createdAt',
+  // Search, sorts and what each filter means are the shared list rules (the app's mirror
+  // answers with the same ones); only the query schemas and descriptions live here.
+  search: [...rules.search],
+  sorts: rules.sorts,
+  defaultSort: rules.defaultSort,
   filters: {
-    courseType: filter(courseType, 'Only courses of this type.', (value) => ({
-      sql: 'courseType = ?',
-      params: [value],
-    })),
-    published: filter(
+    courseType: ruleFilter(courseType, 'Only courses of this type.', rules.filters.courseType),
+    published: ruleFilter(
       queryFlag('published'),
       '`true`: published only; `false`: drafts only.',
-      (value) => ({
-        sql: value ? 'publishedAt IS NOT NULL' : 'publishedAt IS NULL',
-        params: [],
-      }),
+      rules.filters.published,
     ),
-    featured: filter(
+    featured: ruleFilter(
       queryFlag('featured'),
       'Only featured (`true`) or not featured (`false`) courses.',
-      (value) => ({
-        sql: 'featured = ?',
-        params: [value ? 1 : 0],
-      }),
+      rules.filters.featured,
     ),
   },
   publicWhere: 'publishedAt IS NOT NULL',

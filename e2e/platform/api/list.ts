@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import type { SqlValue } from 'sql.js';
 import type { PlatformDatabase } from '../db/database';
-import { fromRow, type ApiRecord, type EntityDef, type SqlClause } from './entity';
+import {
+  MAX_SEARCH_LENGTH,
+  orderByClause,
+  searchClause,
+  searchText,
+  sortOrder,
+  type FilterRule,
+} from '../../../src/shared/list-rules';
+import {
+  fromRow,
+  nowSeconds,
+  type ApiRecord,
+  type EntityDef,
+  type FilterDef,
+  type SqlClause,
+} from './entity';
 import { parseOrThrow } from './errors';
 
 /** Page size when none is asked for, and the largest one allowed (as the real platform). */
@@ -33,7 +48,7 @@ export function pagingShape(def: EntityDef) {
     q: z
       .string()
       .trim()
-      .max(200, 'q must be at most 200 characters')
+      .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`)
       .optional()
       .meta({ description: `Case-insensitive substring search in ${def.search.join(', ')}.` }),
     sort: z
@@ -89,9 +104,20 @@ export function emptyPage(page: number): ListPage {
   };
 }
 
-/** `%`, `_` and the escape character itself are literal in a search. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * A filter whose meaning comes from the shared list rules (src/shared/list-rules.ts), which
+ * the app's local mirror applies too; only the query-string schema and its description live
+ * here.
+ */
+export function ruleFilter(schema: z.ZodType, description: string, rule: FilterRule): FilterDef {
+  return {
+    schema,
+    description,
+    where: (value) => {
+      const clause = rule(value, nowSeconds());
+      return { sql: clause.sql, params: [...clause.params] };
+    },
+  };
 }
 
 /**
@@ -110,12 +136,11 @@ export function listRecords(
   const query = parseOrThrow(listQuerySchema(def), rawQuery) as PagingQuery &
     Record<string, unknown>;
   const where: SqlClause[] = [...base];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    where.push({
-      sql: `(${def.search.map((col) => `${col} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-      params: def.search.map(() => pattern),
-    });
+  // The schema trims q already; searchText also drops an empty one, as the rules say.
+  const q = searchText(query.q);
+  if (q) {
+    const clause = searchClause(def.search, q);
+    where.push({ sql: clause.sql, params: [...clause.params] });
   }
   if (query.updatedSince !== undefined)
     where.push({ sql: 'updatedAt >= ?', params: [query.updatedSince] });
@@ -126,11 +151,10 @@ export function listRecords(
 
   const whereSql = where.length > 0 ? `WHERE ${where.map((c) => c.sql).join(' AND ')}` : '';
   const params: SqlValue[] = where.flatMap((c) => c.params);
-  const descending = query.sort.startsWith('-');
-  const field = descending ? query.sort.slice(1) : query.sort;
-  const direction = descending ? 'DESC' : 'ASC';
-  // The tie-breaker runs in the same direction so SQLite can walk one (col, id) index.
-  const orderBy = `ORDER BY ${def.sorts[field] ?? 'createdAt'} ${direction}, id ${direction}`;
+  // The schema admits only the entity's sort keys, so the fallback is never taken.
+  const orderBy = orderByClause(
+    sortOrder(def, query.sort) ?? { expression: 'createdAt', direction: 'DESC' },
+  );
 
   const totalCount = Number(
     db.get(`SELECT COUNT(*) AS n FROM ${def.table} ${whereSql}`, params)?.n ?? 0,
@@ -141,7 +165,7 @@ export function listRecords(
   // Then one sequential scan and a sort of the few matches is cheaper. Only for top-level
   // lists: a nested list (one student's enrollments) must keep its parent index.
   let from = def.table;
-  if (query.q && base.length === 0 && totalCount > 0) {
+  if (q && base.length === 0 && totalCount > 0) {
     const tableRows = Number(db.get(`SELECT COUNT(*) AS n FROM ${def.table}`)?.n ?? 0);
     const rowsWalked = ((offset + query.perPage) * tableRows) / totalCount;
     if (rowsWalked > tableRows / 4) from = `${def.table} NOT INDEXED`;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { filter, type EntityDef } from './entity';
+import { LIST_RULES } from '../../../src/shared/list-rules';
+import type { EntityDef } from './entity';
 import { enumField, flag, queryFlag, recordBase, requiredText, slugField } from './fields';
+import { ruleFilter } from './list';
 
 export const PAGE_TYPES = ['static_page', 'vite_app'] as const;
 
@@ -52,6 +54,8 @@ export const pageRecord = z.object({
 
 export type Page = z.infer<typeof pageRecord>;
 
+const rules = LIST_RULES.pages;
+
 /** Pages of the school site: anonymous callers see published ones only. */
 export const pages: EntityDef = {
   table: 'pages',
@@ -72,26 +76,17 @@ export const pages: EntityDef = {
   update: pageUpdate,
   serverDefaults: {},
   unique: [{ field: 'slug', message: 'Slug already exists' }],
-  search: ['title', 'slug'],
-  sorts: {
-    title: 'title COLLATE NOCASE',
-    slug: 'slug',
-    createdAt: 'createdAt',
-    updatedAt: 'updatedAt',
-  },
-  defaultSort: '-createdAt',
+  // Search, sorts and what each filter means are the shared list rules (the app's mirror
+  // answers with the same ones); only the query schemas and descriptions live here.
+  search: [...rules.search],
+  sorts: rules.sorts,
+  defaultSort: rules.defaultSort,
   filters: {
-    pageType: filter(pageType, 'Only pages of this type.', (value) => ({
-      sql: 'pageType = ?',
-      params: [value],
-    })),
-    published: filter(
+    pageType: ruleFilter(pageType, 'Only pages of this type.', rules.filters.pageType),
+    published: ruleFilter(
       queryFlag('published'),
       'Only published (`true`) or unpublished (`false`) pages.',
-      (value) => ({
-        sql: 'published = ?',
-        params: [value ? 1 : 0],
-      }),
+      rules.filters.published,
     ),
   },
   publicWhere: 'published = 1',

@@ -6,7 +6,7 @@ import { ApiError } from './errors';
 export type RateLimits = { reads: number; writes: number } | null;
 export type RequestKind = 'reads' | 'writes';
 
-/** The length of one rate-limit window, as the platform's "per minute". */
+/** The default length of one rate-limit window, as the platform's "per minute". */
 export const WINDOW_MS = 60_000;
 
 /** The outcome of counting one request. */
@@ -21,7 +21,8 @@ export type RateDecision = {
 type Window = { startedAt: number; count: number };
 
 /**
- * Fixed one-minute windows per caller and kind, started by the caller's first request.
+ * Fixed windows (one minute unless `windowMs` says otherwise, so tests of pacing need not
+ * wait minutes) per caller and kind, started by the caller's first request.
  * Fixed windows (not sliding) make the behaviour exact and testable: the 201st write of a
  * minute is refused, and `Retry-After` says precisely when the next one will pass.
  * Only allowed requests are counted, so a client hammering through a 429 does not push its
@@ -33,6 +34,8 @@ export class RateLimiter {
   constructor(
     private limits: RateLimits,
     private readonly now: () => number = Date.now,
+    /** Length of one window in ms. */
+    readonly windowMs: number = WINDOW_MS,
   ) {}
 
   /** The limits in force. */
@@ -58,12 +61,12 @@ export class RateLimiter {
     const now = this.now();
     const key = `${kind}:${caller}`;
     let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= WINDOW_MS) {
+    if (!window || now - window.startedAt >= this.windowMs) {
       if (this.windows.size > 10_000) this.prune(now);
       window = { startedAt: now, count: 0 };
       this.windows.set(key, window);
     }
-    const resetSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - now) / 1000));
+    const resetSeconds = Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
     if (window.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
     window.count += 1;
     return { allowed: true, limit, remaining: limit - window.count, resetSeconds };
@@ -71,9 +74,14 @@ export class RateLimiter {
 
   private prune(now: number): void {
     for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(key);
+      if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
     }
   }
+}
+
+/** "a minute" for the platform's own window; a test's shorter window says its length. */
+function per(windowMs: number): string {
+  return windowMs === WINDOW_MS ? 'a minute' : `per ${windowMs / 1000} s`;
 }
 
 /** Reads are the safe methods; everything else counts against the write budget. */
@@ -96,12 +104,12 @@ export function rateLimitMiddleware(limiter: RateLimiter) {
       ctx.set('RateLimit-Limit', String(decision.limit));
       ctx.set('RateLimit-Remaining', String(decision.remaining));
       ctx.set('RateLimit-Reset', String(decision.resetSeconds));
-      ctx.set('RateLimit-Policy', `${decision.limit};w=${WINDOW_MS / 1000}`);
+      ctx.set('RateLimit-Policy', `${decision.limit};w=${Math.ceil(limiter.windowMs / 1000)}`);
       if (!decision.allowed) {
         throw new ApiError(
           429,
           'rate_limited',
-          `Too many ${kind === 'reads' ? 'reads' : 'writes'}: at most ${decision.limit} a minute. Retry after ${decision.resetSeconds} s.`,
+          `Too many ${kind === 'reads' ? 'reads' : 'writes'}: at most ${decision.limit} ${per(limiter.windowMs)}. Retry after ${decision.resetSeconds} s.`,
           {
             headers: { 'Retry-After': String(decision.resetSeconds) },
           },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_RULES } from '../../../src/shared/list-rules';
 import type { EntityDef } from './entity';
 import { recordBase, requiredText } from './fields';
 
@@ -65,15 +66,10 @@ export const students: EntityDef = {
   update: studentUpdate,
   serverDefaults: { lastSignInAt: null },
   unique: [{ field: 'email', message: 'Email already exists' }],
-  search: ['name', 'email'],
-  sorts: {
-    name: 'name COLLATE NOCASE',
-    email: 'email',
-    createdAt: 'createdAt',
-    updatedAt: 'updatedAt',
-    lastSignInAt: 'lastSignInAt',
-  },
-  defaultSort: '-createdAt',
+  // Search and sorts are the shared list rules, which the app's mirror answers with too.
+  search: [...LIST_RULES.students.search],
+  sorts: LIST_RULES.students.sorts,
+  defaultSort: LIST_RULES.students.defaultSort,
   filters: {},
   publicWhere: null,
 };

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestPlatform } from '../api/testing';
 import { WELL_KNOWN } from '../db/seed';
+import { parseOptions } from '../cli-options';
+import { DOCUMENTED_FIELDS } from './answer-shape';
 import type { CounterSnapshot } from './state';
 
 let platform: TestPlatform;
@@ -133,6 +135,100 @@ describe('control API: records and tokens', () => {
     await platform.control(`/clients/${clientId}/revoke-tokens`);
     expect((await platform.call('/api/v1/courses', { token: fresh })).status).toBe(401);
     token = await platform.token();
+  });
+});
+
+describe('control API: answer shape and raw records', () => {
+  const sortedKeys = (record: unknown) => Object.keys(record as object).sort();
+  const documented = (table: string) => [...(DOCUMENTED_FIELDS[table] ?? [])].sort();
+
+  it('answers only the documented fields, in lists, records and a 412, with the same ETag', async () => {
+    const full = await platform.call(course, { token });
+    expect(full.body).toHaveProperty('createdAt');
+    const shape = await platform.control('/answer-shape', { documentedOnly: true });
+    expect(shape).toEqual({ documentedOnly: true, extraFields: {}, rawRecords: 0 });
+
+    const one = await platform.call(course, { token });
+    expect(sortedKeys(one.body)).toEqual(documented('courses'));
+    expect(one.headers.get('etag')).toBe(full.headers.get('etag'));
+    for (const [table, path] of [
+      ['students', '/api/v1/students?perPage=5'],
+      ['coupons', '/api/v1/coupons?perPage=5'],
+      ['pages', '/api/v1/pages?perPage=5'],
+      ['enrollments', `/api/v1/students/${WELL_KNOWN.student.id}/enrollments`],
+    ] as const) {
+      const list = await platform.call<{ nodes: unknown[] }>(path, { token });
+      expect(list.body.nodes.length, path).toBeGreaterThan(0);
+      for (const node of list.body.nodes) expect(sortedKeys(node), path).toEqual(documented(table));
+    }
+    const stale = await platform.call(`/api/v1/coupons/${WELL_KNOWN.coupon.id}`, {
+      method: 'PATCH',
+      token,
+      body: { active: true },
+      headers: { 'if-match': '"stale"' },
+    });
+    expect(stale.status).toBe(412);
+    expect(sortedKeys(stale.body.current)).toEqual(documented('coupons'));
+    expect(stale.body).toHaveProperty('error', 'precondition_failed');
+  });
+
+  it('adds extra fields to every record, and reset restores the full answer', async () => {
+    await platform.control('/answer-shape', { extraFields: { ratingAverage: 4.5 } });
+    const list = await platform.call<{ nodes: Record<string, unknown>[] }>('/api/v1/courses', {
+      token,
+    });
+    for (const node of list.body.nodes)
+      expect(node).toMatchObject({ ratingAverage: 4.5, createdAt: expect.any(Number) as unknown });
+    await platform.control('/reset');
+    const plain = await platform.call(course, { token });
+    expect(plain.body).not.toHaveProperty('ratingAverage');
+    expect(plain.body).toHaveProperty('updatedAt');
+  });
+
+  it('answers raw values for one record, unvalidated, until cleared; the stored record stays', async () => {
+    const id = WELL_KNOWN.publishedCourse.id;
+    const raw = await platform.control(`/raw/courses/${id}`, { name: 42 }, 'PUT');
+    expect(raw).toMatchObject({ id, name: 42, slug: WELL_KNOWN.publishedCourse.slug });
+    expect((await platform.call(course, { token })).body).toMatchObject({ name: 42 });
+    // Search runs on the stored name, so the list still finds the record, answered raw.
+    const found = await platform.call<{ nodes: Record<string, unknown>[] }>(
+      `/api/v1/courses?q=${encodeURIComponent(WELL_KNOWN.publishedCourse.name)}`,
+      { token },
+    );
+    expect(found.body.nodes.map((n) => [n.id, n.name])).toEqual([[id, 42]]);
+    expect(await platform.control('/state', undefined, 'GET')).toMatchObject({
+      answerShape: { rawRecords: 1 },
+    });
+
+    await platform.control(`/raw/courses/${id}`, {}, 'PUT');
+    expect((await platform.call(course, { token })).body).toMatchObject({
+      name: WELL_KNOWN.publishedCourse.name,
+    });
+    const put = (path: string, body: unknown) => platform.call(path, { method: 'PUT', body });
+    expect((await put('/__control/raw/orders/x', { a: 1 })).status).toBe(404);
+    expect((await put(`/__control/raw/courses/${WELL_KNOWN.coupon.id}`, {})).status).toBe(404);
+    expect((await put(`/__control/raw/courses/${id}`, { id: 'other' })).status).toBe(422);
+  });
+
+  it('starts answering the documented fields with the documentedFieldsOnly option', async () => {
+    expect(parseOptions(['--documented-fields-only'])).toEqual({ documentedFieldsOnly: true });
+    const documentedSchool = await TestPlatform.start({
+      students: 5,
+      rateLimit: null,
+      documentedFieldsOnly: true,
+    });
+    try {
+      const owner = await documentedSchool.token();
+      const answer = await documentedSchool.call(course, { token: owner });
+      expect(sortedKeys(answer.body)).toEqual(documented('courses'));
+      // Reset goes back to how the server started, not to every field.
+      await documentedSchool.control('/reset');
+      expect(sortedKeys((await documentedSchool.call(course, { token: owner })).body)).toEqual(
+        documented('courses'),
+      );
+    } finally {
+      await documentedSchool.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Next } from 'koa';
 import { errorUri } from '../api/auth-context';
+import { answerShapeMiddleware } from './answer-shape';
 import type { ControlState } from './state';
 
 /** The prefix of the control API; its own requests are never delayed, failed or counted. */
@@ -74,11 +75,15 @@ export function countingMiddleware(state: ControlState) {
   };
 }
 
-/** Counting, then latency and faults: the two middlewares in the order that counts faults. */
+/**
+ * Counting, then latency and faults (the order that counts faults), then the shape of record
+ * answers (so an injected fault is never reshaped).
+ */
 export function controlMiddleware(state: ControlState) {
   const count = countingMiddleware(state);
   const inject = faultMiddleware(state);
+  const shape = answerShapeMiddleware(state);
   return function control(ctx: Context, next: Next): Promise<void> {
-    return count(ctx, () => inject(ctx, next));
+    return count(ctx, () => inject(ctx, () => shape(ctx, next)));
   };
 }

@@ -9,6 +9,7 @@ import { ApiError, bodyParseError, errorBoundary, parseOrThrow } from '../api/er
 import { etagOf } from '../api/etag';
 import { resourceByTable } from '../api/resources';
 import { CONTROL_PREFIX } from './middleware';
+import { DOCUMENTED_FIELDS } from './answer-shape';
 import type { ControlState } from './state';
 
 const latencyBody = z.strictObject({
@@ -31,6 +32,16 @@ const rateLimitBody = z.union([
   z.strictObject({ reads: z.int().min(1), writes: z.int().min(1) }),
 ]);
 
+const answerShapeBody = z.strictObject({
+  documentedOnly: z.boolean().optional(),
+  extraFields: z.record(z.string().min(1), z.json()).optional(),
+});
+
+/** Raw values bypass validation on purpose; only the id, which names the record, is refused. */
+const rawFieldsBody = z
+  .record(z.string().min(1), z.json())
+  .refine((fields) => !('id' in fields), 'The id cannot be changed.');
+
 const tokenBody = z.strictObject({
   accountId: z.string().min(1),
   scopes: z.array(z.string().min(1)),
@@ -49,7 +60,14 @@ const tokenBody = z.strictObject({
  * - `PATCH /records/:entity/:id` with the fields to change (bare, or as `{ fields }`): a server-side edit, exactly like another client's
  *   update (version and updatedAt bump), to make conflicts. Entities: courses, students,
  *   coupons, pages, enrollments.
- * - `GET /counters`, `GET /state`, `POST /reset`.
+ * - `POST /answer-shape {documentedOnly?, extraFields?}`: record answers carry only the fields
+ *   NOTES.md documents, and/or these extra fields (omitted members: all fields, no extras).
+ *   `npm run platform -- --documented-fields-only` starts in the first mode.
+ * - `PUT /raw/:entity/:id {field: value, ...}`: from now on this record is answered with these
+ *   values as they are, unvalidated (a name that is a number, a missing-looking null), to make
+ *   one record malformed. `{}` clears them; the stored record does not change.
+ * - `GET /counters`, `GET /state`, `POST /reset` (also clears raw values and restores the
+ *   answer shape the server started with).
  *
  * Every answer is JSON; errors use the business API's error shape.
  */
@@ -114,6 +132,21 @@ export function createControlRouter(
     const updated = updateRecord(db, def, current, parseOrThrow(def.update, changes));
     ctx.set('ETag', etagOf(updated));
     ctx.body = updated.record;
+  });
+
+  router.post('/answer-shape', (ctx) => {
+    state.setAnswerShape(parseOrThrow(answerShapeBody, body(ctx)));
+    ctx.body = state.snapshot().answerShape;
+  });
+
+  router.put('/raw/:entity/:id', (ctx) => {
+    const entity = ctx.params.entity ?? '';
+    const def = entity === 'enrollments' ? enrollments : resourceByTable(entity);
+    if (!def || !(entity in DOCUMENTED_FIELDS))
+      throw new ApiError(404, 'not_found', `Unknown entity ${entity}.`);
+    const current = requireRecord(db, def, ctx.params.id ?? '');
+    state.setRawFields(entity, current.record.id, parseOrThrow(rawFieldsBody, body(ctx)));
+    ctx.body = { ...current.record, ...state.rawFieldsOf(entity, current.record.id) };
   });
 
   router.get('/counters', (ctx) => {

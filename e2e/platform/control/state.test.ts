@@ -47,6 +47,7 @@ describe('ControlState faults', () => {
       latencyPathPrefix: null,
       fault: null,
       rateLimit: { reads: 600, writes: 200 },
+      answerShape: { documentedOnly: false, extraFields: {}, rawRecords: 0 },
     });
     expect(state.counters.snapshot().total).toBe(0);
   });

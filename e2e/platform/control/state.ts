@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import { FALLBACK_ROUTE } from '../api/fallback';
 import { RateLimiter, type RateLimits } from '../api/rate-limit';
 import type { PlatformOptions } from '../types';
+import type { AnswerShape, AnswerShaping, JsonValue } from './answer-shape';
 
 /** How an injected fault answers: a 500, a 503 (with Retry-After), or no answer at all. */
 export type FaultKind = '500' | '503' | 'drop';
@@ -66,11 +67,11 @@ export class RequestCounters {
 }
 
 /**
- * The test-controlled state of one platform instance: latency, faults, rate limits and
- * request counters. The control API changes it; the fault, counting and rate-limit
- * middleware read it on every request.
+ * The test-controlled state of one platform instance: latency, faults, rate limits, request
+ * counters and the shape of record answers. The control API changes it; the fault, counting,
+ * rate-limit and answer-shape middleware read it on every request.
  */
-export class ControlState {
+export class ControlState implements AnswerShaping {
   latencyMs = 0;
   /** Only requests under this prefix are delayed (all non-control requests when absent). */
   latencyPathPrefix: string | undefined;
@@ -81,10 +82,44 @@ export class ControlState {
   private faultsSent = 0;
   private readonly defaultRateLimit: RateLimits;
   private readonly routers: Router[] = [];
+  private readonly defaultDocumentedOnly: boolean;
+  private shape: AnswerShape;
+  /** Raw field values by `table/id`, answered over the stored record. */
+  private readonly rawFields = new Map<string, Record<string, JsonValue>>();
 
-  constructor(options: { rateLimit: PlatformOptions['rateLimit'] }, now: () => number = Date.now) {
+  constructor(
+    options: Pick<PlatformOptions, 'rateLimit' | 'rateWindowMs' | 'documentedFieldsOnly'>,
+    now: () => number = Date.now,
+  ) {
     this.defaultRateLimit = options.rateLimit;
-    this.rateLimiter = new RateLimiter(options.rateLimit, now);
+    this.rateLimiter = new RateLimiter(options.rateLimit, now, options.rateWindowMs);
+    this.defaultDocumentedOnly = options.documentedFieldsOnly ?? false;
+    this.shape = { documentedOnly: this.defaultDocumentedOnly, extraFields: {} };
+  }
+
+  /** How record answers are shaped (see answer-shape.ts). */
+  get answerShape(): AnswerShape {
+    return this.shape;
+  }
+
+  /** Sets the answer shape; omitted members take their defaults (all fields, no extras). */
+  setAnswerShape(shape: Partial<AnswerShape>): void {
+    this.shape = { documentedOnly: false, extraFields: {}, ...shape };
+  }
+
+  /** Answers `fields` as they are for one record from now on (an empty object clears them). */
+  setRawFields(table: string, id: string, fields: Record<string, JsonValue>): void {
+    if (Object.keys(fields).length === 0) this.rawFields.delete(`${table}/${id}`);
+    else this.rawFields.set(`${table}/${id}`, fields);
+  }
+
+  rawFieldsOf(table: string, id: string): Record<string, JsonValue> | undefined {
+    return this.rawFields.get(`${table}/${id}`);
+  }
+
+  /** True when some record has raw fields set. */
+  hasRawFields(): boolean {
+    return this.rawFields.size > 0;
   }
 
   /** Lets the counters group this router's requests by route template (`/courses/:id`). */
@@ -151,13 +186,18 @@ export class ControlState {
     this.rateLimiter.setLimits(limits);
   }
 
-  /** Clears latency, faults and counters and restores the rate limit the server started with. */
+  /**
+   * Clears latency, faults, counters and raw fields, and restores the rate limit and the
+   * answer shape the server started with.
+   */
   reset(): void {
     this.latencyMs = 0;
     this.latencyPathPrefix = undefined;
     this.setFault(null);
     this.counters.reset();
     this.rateLimiter.setLimits(this.defaultRateLimit);
+    this.shape = { documentedOnly: this.defaultDocumentedOnly, extraFields: {} };
+    this.rawFields.clear();
   }
 
   /** What `GET /__control/state` answers. */
@@ -166,12 +206,14 @@ export class ControlState {
     latencyPathPrefix: string | null;
     fault: FaultRule | null;
     rateLimit: RateLimits;
+    answerShape: AnswerShape & { rawRecords: number };
   } {
     return {
       latencyMs: this.latencyMs,
       latencyPathPrefix: this.latencyPathPrefix ?? null,
       fault: this.rule,
       rateLimit: this.rateLimiter.current,
+      answerShape: { ...this.shape, rawRecords: this.rawFields.size },
     };
   }
 }

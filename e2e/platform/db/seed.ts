@@ -6,6 +6,7 @@ import { insertSql, toRow, type ApiRecord, type EntityDef } from '../api/entity'
 import { pages } from '../api/pages';
 import { students } from '../api/students';
 import type { PlatformDatabase } from './database';
+import { addLargeCourses, LARGE_DATA_SEED } from './large-courses';
 import { createBusinessSchema, dropBusinessIndexes } from './schema';
 
 /**
@@ -39,7 +40,13 @@ export const WELL_KNOWN = {
   draftPage: { id: '00000000-0000-4000-8000-000000000402', slug: 'spring-sale' },
 } as const;
 
-export type SeedOptions = { students: number; seed: number };
+export type SeedOptions = {
+  students: number;
+  seed: number;
+  /** Courses with 20,000-character descriptions / 20 × 60 lectures: see large-courses.ts. */
+  longDescriptions?: number;
+  bigCurriculum?: number;
+};
 export type SeedSummary = {
   courses: number;
   students: number;
@@ -322,7 +329,7 @@ function insertAll(db: PlatformDatabase, def: EntityDef, records: Iterable<ApiRe
  */
 export function seedBusinessData(
   db: PlatformDatabase,
-  { students: studentCount, seed }: SeedOptions,
+  { students: studentCount, seed, longDescriptions = 0, bigCurriculum = 0 }: SeedOptions,
 ): SeedSummary {
   const gen = new SchoolGenerator(seed);
 
@@ -338,6 +345,11 @@ export function seedBusinessData(
     courseRecords.push(course);
   }
   const published = courseRecords.filter((c) => c.publishedAt !== null);
+  // Added courses come from a generator of their own, so the demo data stays as it was.
+  let extra: SchoolGenerator | undefined;
+  addLargeCourses(courseRecords, { seed, longDescriptions, bigCurriculum }, () =>
+    (extra ??= new SchoolGenerator(seed + LARGE_DATA_SEED)).course(),
+  );
 
   const emails = new Set<string>([WELL_KNOWN.student.email]);
   const ada: ApiRecord = {

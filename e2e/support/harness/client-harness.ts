@@ -61,7 +61,8 @@ export async function startClientHarness(
     accountId: OWNER_ID,
     scopes,
   });
-  const transport: ApiTransport = (url, init) => {
+  // `priority` is the app's own queueing hint (the rate limiter's), not fetch's.
+  const transport: ApiTransport = (url, { priority: _priority, ...init }) => {
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${accessToken}`);
     return fetch(url, { ...init, headers });

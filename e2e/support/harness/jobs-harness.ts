@@ -1,11 +1,10 @@
 import type { AppEvent, Contract, Result } from '../../../src/shared/contract';
-import type { SessionSummary } from '../../../src/core/auth/auth-service';
 import { handle, type Handlers } from '../../../src/core/handlers';
 import { startClientHarness, type ClientHarness } from './client-harness';
+import { DEFAULT_RETRY_POLICY } from '../../../src/core/platform/retry';
 import type { PlatformOptions } from '../../platform/types';
 import { createJobHandlers } from '../../../src/core/workspace/job-handlers';
 import { JobRegistry } from '../../../src/core/jobs/job-registry';
-import { Schools } from '../../../src/core/data/schools';
 import type { z } from 'zod';
 
 /** The `job:progress` events of one job, in the order they came. */
@@ -38,11 +37,10 @@ export type JobHarness = ClientHarness & {
 export async function startJobHarness(options: Partial<PlatformOptions> = {}): Promise<JobHarness> {
   const harness = await startClientHarness(options);
   const issuer = harness.platform.url;
-  const auth = {
-    session: () => Promise.resolve({ issuer, baseUrl: issuer } as SessionSummary),
-    request: (_issuer: string, url: URL, init?: Parameters<typeof harness.transport>[1]) =>
-      harness.transport(url, init ?? { method: 'GET', headers: new Headers() }),
-  };
+  // The session layer is the only thing replaced: the network client on a minted token
+  // stands behind the SchoolData seam (its local-first side is tested in core/data).
+  const client = harness.client({ retry: { ...DEFAULT_RETRY_POLICY } });
+  const schools = { for: () => Promise.resolve(client) };
   const result = harness as JobHarness;
   result.issuer = issuer;
   result.events = [];
@@ -52,7 +50,7 @@ export async function startJobHarness(options: Partial<PlatformOptions> = {}): P
     result.events.push(event);
     result.onProgress?.(event);
   });
-  const handlers = createJobHandlers(new Schools(auth), result.jobs) as unknown as Handlers;
+  const handlers = createJobHandlers(schools, result.jobs) as unknown as Handlers;
   result.call = (channel, request) =>
     handle(handlers, channel, request, { trustedSender: true }) as never;
   result.data = async (channel, request) => {

@@ -26,8 +26,8 @@ export type AuthServiceOptions = {
    */
   settings?: Settings;
   mask?: SecretMask;
-  /** Deletes a school's cached records and outbox at sign-out. */
-  wipeSchoolData?: (issuer: string) => Promise<void> | void;
+  /** Deletes a school's local copy (and outbox) at sign-out; the base URL names its resource. */
+  wipeSchoolData?: (issuer: string, baseUrl: string | undefined) => Promise<void> | void;
   onProgress?: (event: SignInProgress) => void;
 };
 
@@ -52,7 +52,7 @@ export type SessionSummary = {
 export class AuthService {
   private readonly deps: AuthDeps;
   private readonly sessions: Sessions;
-  private readonly wipeSchoolData: (issuer: string) => Promise<void> | void;
+  private readonly wipeSchoolData: NonNullable<AuthServiceOptions['wipeSchoolData']>;
 
   constructor(options: AuthServiceOptions) {
     const settings = options.settings ?? new Settings(options.dataDir);

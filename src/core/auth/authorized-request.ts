@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthDeps } from './deps';
 import { AuthError, toAuthError } from './errors';
-import { requestOptions } from './http-policy';
+import { API_LIMITS, requestOptions, type RequestLimits } from './http-policy';
 import type { Sessions } from './session';
 import type { TokenSet } from './token-set';
 
@@ -24,7 +24,10 @@ export type AuthorizedRequest = {
    * true once the user agreed; core then signs in for the union and retries.
    */
   onScopeRequired?: (missingScopes: string[]) => Promise<boolean>;
+  /** Cancels the request; its abort stays an abort (a deadline that passes is `no_answer`). */
   signal?: AbortSignal;
+  /** Deadlines and answer cap of each API request; API_LIMITS where not given. */
+  limits?: Partial<RequestLimits>;
 };
 
 /**
@@ -32,6 +35,9 @@ export type AuthorizedRequest = {
  * - refreshes first when the token is about to expire;
  * - after a 401 `invalid_token`, refreshes once and retries once, then asks for a new sign-in;
  * - after a 403 `insufficient_scope`, reports the missing scopes, and steps up when allowed.
+ * Each API request has deadlines and an answer cap (API_LIMITS unless `request.limits` says
+ * otherwise): AuthError `no_answer` when the school does not answer in time,
+ * `invalid_response` for an answer over the cap.
  */
 export async function authorizedRequest(
   deps: AuthDeps,
@@ -57,9 +63,11 @@ export async function authorizedRequest(
         url,
         request.headers,
         request.body,
-        requestOptions(deps.fetch, url, request.signal),
+        requestOptions(deps.fetch, url, request.signal, { ...API_LIMITS, ...request.limits }),
       );
     } catch (error) {
+      // The caller's own cancel is not a network failure: it stays the abort it was.
+      if (request.signal?.aborted) throw error;
       if (!(error instanceof oauth.WWWAuthenticateChallengeError))
         throw toAuthError(error, 'network_error');
       challengeError = error;

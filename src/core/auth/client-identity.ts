@@ -71,7 +71,7 @@ export async function register(
     client = await oauth.processDynamicClientRegistrationResponse(response);
   } catch (error) {
     const mapped = toAuthError(error, 'registration_failed');
-    throw mapped.code === 'redirect_refused' || mapped.code === 'network_error'
+    throw ['redirect_refused', 'network_error', 'no_answer'].includes(mapped.code)
       ? mapped
       : new AuthError('registration_failed', { cause: error, detail: mapped.message });
   }

@@ -14,11 +14,13 @@ export type SignOutResult = { revoked: true } | { revoked: false; error: AuthErr
 export async function signOut(
   deps: AuthDeps,
   issuer: string,
-  wipeSchoolData: (issuer: string) => Promise<void> | void,
+  wipeSchoolData: (issuer: string, baseUrl: string | undefined) => Promise<void> | void,
 ): Promise<SignOutResult> {
   let failure: AuthError | undefined;
+  let baseUrl: string | undefined;
   try {
     const set = await deps.store.load(issuer);
+    baseUrl = set?.baseUrl;
     if (set) {
       const school = await schoolMetadata(set.baseUrl, deps);
       const { as } = school;
@@ -42,7 +44,7 @@ export async function signOut(
     deps.log.warn(`revocation at ${issuer} failed: ${failure.message}`);
   } finally {
     deps.store.delete(issuer);
-    await wipeSchoolData(issuer);
+    await wipeSchoolData(issuer, baseUrl);
   }
   return failure ? { revoked: false, error: failure } : { revoked: true };
 }

@@ -66,3 +66,8 @@ export interface SchoolData {
     options?: CallOptions,
   ): Promise<Versioned<Enrollment>>;
 }
+
+/** Finds the SchoolData of a signed-in school by its issuer (Schools, in the app). */
+export interface SchoolDirectory {
+  for(issuer: string): Promise<SchoolData>;
+}

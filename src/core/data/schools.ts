@@ -1,49 +1,192 @@
+import type { Clock, LogSink } from '../adapters';
 import type { AuthService } from '../auth/auth-service';
 import { authTransport, PlatformClient, type PlatformClientOptions } from '../platform';
+import { MirrorDatabase } from '../store/mirror-database';
+import type { MirrorStorage } from '../sync/school-sync-options';
+import { linkSchool, SchoolSync, type NetworkHint, type SchoolLink } from '../sync';
+import type { EntityName } from '../../shared/entity-names';
+import type { SyncStatus } from '../../shared/sync-status';
+import { LocalFirstSchoolData } from './local-first';
 import type { SchoolData } from './school-data';
 
+/** One signed-in school: its transports, its sync and local copy, and its data seam. */
+type School = {
+  key: string;
+  scopes: string;
+  link: SchoolLink;
+  sync: SchoolSync<MirrorDatabase>;
+  data: SchoolData;
+};
+
+export type SchoolsOptions = {
+  /** Where each school's encrypted local copy lives (MirrorFiles). */
+  files: MirrorStorage;
+  /** True while local copies stay in memory only (no keyring and no opt-in). */
+  memoryOnly: () => boolean;
+  onStatus: (status: SyncStatus) => void;
+  onDataChanged: (issuer: string, areas: EntityName[]) => void;
+  log: LogSink;
+  clock?: Clock;
+  /** The host's view of the network (Electron's net.isOnline); a hint only. */
+  hint?: NetworkHint;
+  /** Platform client settings, for tests. */
+  client?: Partial<Omit<PlatformClientOptions, 'apiBaseUrl' | 'transport'>>;
+};
+
 /**
- * The data of each signed-in school behind the SchoolData seam, built on the school's
- * session so every request carries (and refreshes) that school's token. The renderer names a
- * school by its issuer; the API lives at `<baseUrl>/api/v1` of that school.
+ * The data of each signed-in school behind the SchoolData seam. Each school gets, once:
+ * - a link: its rate limiter and reachability in front of the session's transport, so the
+ *   screen's requests and sync share one budget and every answer tells whether the school
+ *   is there;
+ * - its SchoolSync, which keeps the encrypted local copy of the areas the session may read;
+ * - the local-first SchoolData the handlers and jobs call.
+ * Schools are named by issuer; their local copy by issuer and resource (the base URL).
  */
 export class Schools {
-  private readonly clients = new Map<string, PlatformClient>();
+  private readonly schools = new Map<string, Promise<School>>();
 
   constructor(
-    private readonly auth: Pick<AuthService, 'request' | 'session'>,
-    private readonly options: Partial<Omit<PlatformClientOptions, 'apiBaseUrl' | 'transport'>> = {},
+    private readonly auth: Pick<AuthService, 'request' | 'session' | 'signedIn'>,
+    private readonly options: SchoolsOptions,
   ) {}
 
   /** The data of a signed-in school; `not_signed_in` when there is no session for it. */
   async for(issuer: string): Promise<SchoolData> {
-    return this.network(issuer);
+    return (await this.school(issuer)).data;
   }
 
-  /** The school's business-API client, which answers every call from the network. */
-  async network(issuer: string): Promise<PlatformClient> {
-    const session = await this.auth.session(issuer);
-    const key = `${issuer} ${session.baseUrl}`;
-    let client = this.clients.get(key);
-    if (!client) {
-      client = new PlatformClient({
-        ...this.options,
-        apiBaseUrl: new URL(
-          'api/v1/',
-          session.baseUrl.endsWith('/') ? session.baseUrl : `${session.baseUrl}/`,
+  /** The school's sync status (opening its local copy if it is not open yet). */
+  async status(issuer: string): Promise<SyncStatus> {
+    return (await this.school(issuer)).sync.status();
+  }
+
+  /** Starts a sync round now; false when one is already running. */
+  async syncNow(issuer: string): Promise<boolean> {
+    const { sync } = await this.school(issuer);
+    const running = sync.status().activity !== undefined;
+    void sync.syncNow();
+    return !running;
+  }
+
+  /** Stops a first sync, which resumes at the next round; false when none ran. */
+  async cancel(issuer: string): Promise<boolean> {
+    const { sync } = await this.school(issuer);
+    if (sync.status().activity?.kind !== 'first') return false;
+    sync.cancel();
+    return true;
+  }
+
+  /** Opens the local copy of every school signed in on this computer, and syncs them. */
+  async resumeAll(): Promise<void> {
+    const sessions = await this.auth.signedIn();
+    await Promise.all(
+      sessions.map((s) =>
+        this.school(s.issuer).catch((error: unknown) =>
+          this.options.log.warn(`sync of ${s.issuer} could not start: ${nameOf(error)}`),
         ),
-        // No step-up here: a 403 insufficient_scope goes back to the renderer, which asks the
-        // owner and then repeats the action (core must not open a browser unasked).
-        transport: authTransport(this.auth, issuer),
-      });
-      this.clients.set(key, client);
-    }
-    return client;
+      ),
+    );
   }
 
-  /** Forgets a school's client, e.g. after sign-out. */
-  forget(issuer: string): void {
-    for (const key of this.clients.keys())
-      if (key.startsWith(`${issuer} `)) this.clients.delete(key);
+  /** Forgets a school and wipes its local copy (sign-out); other schools keep theirs. */
+  async forget(issuer: string, baseUrl: string | undefined): Promise<void> {
+    const open = this.schools.get(issuer);
+    this.schools.delete(issuer);
+    const school = await open?.catch(() => undefined);
+    if (school) {
+      await school.sync.wipe();
+      school.link.close();
+    } else if (baseUrl) await this.options.files.wipe(keyOf(issuer, baseUrl));
   }
+
+  /** Stops every school's sync and saves what is in memory (the app is quitting). */
+  async closeAll(): Promise<void> {
+    const open = [...this.schools.values()];
+    this.schools.clear();
+    for (const school of await Promise.allSettled(open)) {
+      if (school.status !== 'fulfilled') continue;
+      await school.value.sync.close();
+      school.value.link.close();
+    }
+  }
+
+  /**
+   * The school of a signed-in issuer, opened once (concurrent callers share the opening).
+   * Each call looks at the session's scopes, so an area granted by step-up starts syncing
+   * and one no longer granted after a refresh is dropped from the copy.
+   */
+  private async school(issuer: string): Promise<School> {
+    const session = await this.auth.session(issuer);
+    const key = keyOf(issuer, session.baseUrl);
+    let opening = this.schools.get(issuer);
+    if (opening && (await opening.catch(() => undefined))?.key !== key) opening = undefined;
+    if (!opening) {
+      opening = this.open(issuer, session.baseUrl, session.scopes);
+      this.schools.set(issuer, opening);
+      opening.catch(() => this.schools.delete(issuer));
+    }
+    const school = await opening;
+    const scopes = [...session.scopes].sort().join(' ');
+    if (school.scopes !== scopes) {
+      school.scopes = scopes;
+      school.sync.updateScopes(session.scopes);
+    }
+    return school;
+  }
+
+  private async open(issuer: string, baseUrl: string, scopes: string[]): Promise<School> {
+    const { options } = this;
+    const apiBaseUrl = new URL('api/v1/', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    // The limiter stands outside the session's transport, so time spent waiting for a turn
+    // does not count against a request's own deadline. No step-up here: a 403
+    // insufficient_scope goes back to the renderer, which asks the owner (core must not open
+    // a browser unasked).
+    const link = linkSchool(authTransport(this.auth, issuer), {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.hint ? { hint: options.hint } : {}),
+      log: options.log,
+    });
+    const client = (transport: SchoolLink['screen']) =>
+      new PlatformClient({ ...options.client, apiBaseUrl, transport });
+    const screen = client(link.screen);
+    const background = client(link.background);
+    link.setProbe((signal) => background.page('courses', { page: 1, perPage: 1, signal }));
+    const key = keyOf(issuer, baseUrl);
+    try {
+      const sync = await SchoolSync.open({
+        issuer,
+        key,
+        files: options.files,
+        openMirror: (bytes) => MirrorDatabase.create(bytes),
+        source: (area, query) => background.page(area, query),
+        reachability: link.reachability,
+        scopes,
+        log: options.log,
+        ...(options.clock ? { clock: options.clock } : {}),
+        memoryOnly: options.memoryOnly,
+        onStatus: options.onStatus,
+        onDataChanged: (areas) => options.onDataChanged(issuer, areas),
+        // A list the owner opens asks the school for news this often at most, so an edit made
+        // elsewhere shows within seconds while the school answers; and a quiet app still
+        // checks every 30 s (two small requests an area, a few percent of the read budget),
+        // so the status line notices a school that went away.
+        schedule: { revalidateMs: 10_000, incrementalMs: 30_000 },
+      });
+      const data = new LocalFirstSchoolData(screen, sync);
+      return { key, scopes: [...scopes].sort().join(' '), link, sync, data };
+    } catch (error) {
+      link.close();
+      throw error;
+    }
+  }
+}
+
+/** A school's local copy is keyed by issuer and resource: two schools may share an issuer. */
+function keyOf(issuer: string, baseUrl: string): string {
+  return `${issuer} ${baseUrl}`;
+}
+
+function nameOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
 }

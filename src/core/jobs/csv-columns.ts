@@ -7,11 +7,14 @@ export type ExportEntity = 'students' | 'coupons' | 'courses';
 type RecordFor = { students: Student; coupons: Coupon; courses: Course };
 type Cell = string | number | boolean;
 
-/** Unix seconds as ISO 8601 (UTC), or an empty cell for none. */
-const iso = (seconds: number | null): string =>
-  seconds === null ? '' : new Date(seconds * 1000).toISOString();
-/** Text from the platform, guarded against formula injection; null is an empty cell. */
-const text = (value: string | null): string => (value === null ? '' : guardCell(value));
+/** Unix seconds as ISO 8601 (UTC), or an empty cell for none or a field the school left out. */
+const iso = (seconds: number | null | undefined): string =>
+  seconds === null || seconds === undefined ? '' : new Date(seconds * 1000).toISOString();
+/** Text from the platform, guarded against formula injection; null or absent is an empty cell. */
+const text = (value: string | null | undefined): string =>
+  value === null || value === undefined ? '' : guardCell(value);
+/** A number or boolean as it is, or an empty cell when the school left the field out. */
+const plain = (value: number | boolean | null | undefined): Cell => value ?? '';
 
 /**
  * The columns of each export, in order, and how a record fills them. Text from the platform
@@ -30,12 +33,12 @@ export const COLUMNS: { [E in ExportEntity]: Record<string, (record: RecordFor[E
     code: (c) => text(c.code),
     name: (c) => text(c.name),
     description: (c) => text(c.description),
-    amount: (c) => c.amount,
+    amount: (c) => plain(c.amount),
     couponType: (c) => text(c.couponType),
     currency: (c) => text(c.currency),
-    active: (c) => c.active,
-    redemptionLimit: (c) => c.redemptionLimit ?? '',
-    appliedCount: (c) => c.appliedCount,
+    active: (c) => plain(c.active),
+    redemptionLimit: (c) => plain(c.redemptionLimit),
+    appliedCount: (c) => plain(c.appliedCount),
     expiredAt: (c) => iso(c.expiredAt),
     createdAt: (c) => iso(c.createdAt),
   },
@@ -43,9 +46,10 @@ export const COLUMNS: { [E in ExportEntity]: Record<string, (record: RecordFor[E
     name: (c) => text(c.name),
     slug: (c) => text(c.slug),
     courseType: (c) => text(c.courseType),
-    featured: (c) => c.featured,
-    invisible: (c) => c.invisible,
-    published: (c) => c.publishedAt !== null,
+    featured: (c) => plain(c.featured),
+    invisible: (c) => plain(c.invisible),
+    // Absent publishedAt says nothing about publication, so the cell stays empty.
+    published: (c) => (c.publishedAt === undefined ? '' : c.publishedAt !== null),
     publishedAt: (c) => iso(c.publishedAt),
     description: (c) => text(c.description),
   },

@@ -56,7 +56,7 @@ describe('export:csv', () => {
         name: s.name.startsWith('=') ? `'${s.name}` : s.name,
         email: s.email,
         phoneNumber: s.phoneNumber === null ? '' : `'${s.phoneNumber}`,
-        createdAt: new Date(s.createdAt * 1000).toISOString(),
+        createdAt: s.createdAt === undefined ? '' : new Date(s.createdAt * 1000).toISOString(),
       })),
     );
 

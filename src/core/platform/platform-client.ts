@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { PlatformError } from './errors';
 import { mapWithConcurrency, pagesCovering, sliceWindow } from './paging';
-import { expectSuccess, readAnswer } from './responses';
+import { expectSuccess, readAnswer, readRecords } from './responses';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type ApiTransport, type RetryPolicy } from './retry';
 import {
   ENTITIES,
   enrollmentSchema,
-  pageEnvelope,
+  rawPageEnvelope,
   type Enrollment,
   type EntityName,
   type FiltersOf,
@@ -43,8 +43,12 @@ export type ListQuery<E extends EntityName> = {
   signal?: AbortSignal;
 };
 
-/** The rows of the window and the count of all matching records. */
-export type ListResult<T> = { rows: T[]; totalCount: number };
+/**
+ * The rows of the window and the count of all matching records. A record of the window that
+ * did not match its schema is left out of `rows` and counted in `unreadable` (absent when
+ * every record was read), so a screen can say so instead of losing the whole list.
+ */
+export type ListResult<T> = { rows: T[]; totalCount: number; unreadable?: number };
 
 /** A record with the ETag of its version, which an update or delete must send back. */
 export type Versioned<T> = { record: T; etag: string | undefined };
@@ -62,6 +66,8 @@ type PageQuery = {
   offset?: number;
   limit: number;
   signal?: AbortSignal;
+  /** Only records with updatedAt >= this (unix seconds). */
+  updatedSince?: number;
 };
 
 /**
@@ -257,14 +263,17 @@ export class PlatformClient {
       ? await Promise.all(pages.map(fetchOne))
       : await this.firstThenRest(pages, fetchOne);
     if (!first) throw new RangeError('no page covers the window');
-    const rows = sliceWindow(
-      [first.nodes, ...others.map((answer) => answer.nodes)],
+    // Cut by position (unreadable records hold their place), then leave the holes out.
+    const slots = sliceWindow(
+      [first.slots, ...others.map((answer) => answer.slots)],
       firstPage,
       offset,
       limit,
       this.pageSize,
     );
-    return { rows, totalCount: first.totalCount };
+    const rows = slots.filter((row) => row !== undefined);
+    const unreadable = slots.length - rows.length;
+    return { rows, totalCount: first.totalCount, ...(unreadable > 0 ? { unreadable } : {}) };
   }
 
   /** The first page alone, then the ones its totalPages says exist, concurrently. */
@@ -289,12 +298,17 @@ export class PlatformClient {
     url.searchParams.set('perPage', String(perPage));
     if (query.q) url.searchParams.set('q', query.q);
     if (query.sort) url.searchParams.set('sort', query.sort);
+    if (query.updatedSince !== undefined)
+      url.searchParams.set('updatedSince', String(query.updatedSince));
     for (const [name, value] of Object.entries(query.filters ?? {})) {
       if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
     }
     const response = await this.send('GET', url, { signal: query.signal });
-    const answer = await readAnswer(response, pageEnvelope(schema), schema);
-    return answer as Omit<typeof answer, 'nodes'> & { nodes: z.output<S>[] };
+    // The envelope must hold; its records are read one by one, so a malformed one costs a row.
+    const answer = await readAnswer(response, rawPageEnvelope, schema);
+    const { slots, unreadable } = readRecords(schema, answer.nodes);
+    const nodes = slots.filter((record) => record !== undefined);
+    return { ...answer, nodes, slots, unreadable };
   }
 
   private async versioned<E extends EntityName>(
@@ -351,5 +365,36 @@ export class PlatformClient {
   private itemUrl(entity: EntityName, id: string): URL {
     if (!UUID.test(id)) throw new PlatformError('not_found', { detail: 'not a record id' });
     return new URL(`${entity}/${id}`, this.base);
+  }
+
+  /**
+   * One server page as the server numbers it, for sync (src/core/sync/pull.ts): `perPage`
+   * is clamped to 1..MAX_PER_PAGE, and `updatedSince` (unix seconds, inclusive) asks only for
+   * records changed since then. Answers the page's records with the collection's totals.
+   */
+  async page<E extends EntityName>(
+    entity: E,
+    query: {
+      page: number;
+      perPage: number;
+      sort?: SortOf<E>;
+      updatedSince?: number;
+      signal?: AbortSignal;
+    },
+  ): Promise<{ nodes: RecordOf<E>[]; totalCount: number; totalPages: number }> {
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage));
+    const answer = await this.fetchPage(
+      this.url(entity),
+      ENTITIES[entity].schema,
+      { sort: query.sort, updatedSince: query.updatedSince, signal: query.signal, limit: perPage },
+      query.page,
+      perPage,
+    );
+    // The envelope's record type is the entity's, so the cast only names what zod checked.
+    return {
+      nodes: answer.nodes as RecordOf<E>[],
+      totalCount: answer.totalCount,
+      totalPages: answer.totalPages,
+    };
   }
 }

@@ -45,6 +45,34 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, status?
   return parsed.data;
 }
 
+/** A list page's records, each read on its own; see `readRecords`. */
+export type ReadRecords<T> = {
+  /** One entry per record the server sent, in its order; undefined where it was unreadable. */
+  slots: (T | undefined)[];
+  /** How many records failed their schema. */
+  unreadable: number;
+};
+
+/**
+ * Reads each record of a list page on its own, so one malformed record costs its own row
+ * and not the whole page. An unreadable record leaves a hole at its place: windows are cut
+ * by position, so the rows after it keep theirs. Nothing of the record is kept, thrown or
+ * logged (its values are the school's data): only the count.
+ */
+export function readRecords<S extends z.ZodType>(
+  schema: S,
+  nodes: readonly unknown[],
+): ReadRecords<z.output<S>> {
+  let unreadable = 0;
+  const slots = nodes.map((node) => {
+    const parsed = schema.safeParse(node);
+    if (parsed.success) return parsed.data;
+    unreadable += 1;
+    return undefined;
+  });
+  return { slots, unreadable };
+}
+
 /** A 2xx answer's body, validated; any other status becomes the matching named error. */
 export async function readAnswer<S extends z.ZodType>(
   response: Response,

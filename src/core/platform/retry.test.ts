@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isPlatformError, RateLimitedError } from './errors';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, type ApiTransport } from './retry';
+import { isAuthError } from '../auth/errors';
+import { API_LIMITS, guardedFetch } from '../auth/http-policy';
 import {
   startClientHarness,
   type ClientHarness,
@@ -203,5 +205,79 @@ describe('429 is waited out for exactly Retry-After', () => {
     expect(counts.byStatus['429']).toBe(sleeps.length);
     expect(sleeps.length).toBeGreaterThan(0);
     expect(counts.total).toBe(10 + sleeps.length);
+  });
+});
+
+// Last in this file: a request the stand-in delays is still served after the client gave up,
+// and must not count against the rate-limit windows of the tests above.
+describe('a request that gets no answer in time counts as a dropped connection', () => {
+  let pageId: string;
+  beforeAll(async () => {
+    pageId = (await harness.client().list('pages', { limit: 1 })).rows[0]?.id ?? '';
+  });
+
+  /** The harness's transport behind http-policy's deadlines, as AuthService sends API calls. */
+  const timed = (attempts: string[]): ApiTransport => {
+    const guarded = guardedFetch(
+      (input, init) =>
+        harness.transport(new URL(input instanceof Request ? input.url : input), {
+          method: init?.method ?? 'GET',
+          headers: new Headers(init?.headers),
+          body: typeof init?.body === 'string' ? init.body : undefined,
+          signal: init?.signal ?? undefined,
+        }),
+      { ...API_LIMITS, answerMs: 200 },
+    );
+    return (url, { method, headers, body, signal }) => {
+      attempts.push(`${method} ${url.pathname}`);
+      return guarded(url, { method, headers, body, signal });
+    };
+  };
+  /** Pages answer after 5 s (the client waits 200 ms for headers). */
+  const slowPages = () => harness.control('/latency', { ms: 5_000, pathPrefix: '/api/v1/pages' });
+
+  it('a GET that timed out is sent again after a backoff', async () => {
+    await slowPages();
+    const attempts: string[] = [];
+    const client = harness.client({
+      transport: timed(attempts),
+      // The answer comes back in time once the backoff is over.
+      retry: {
+        sleep: async (ms) => {
+          harness.sleeps.push(ms);
+          await harness.control('/latency', { ms: 0 });
+        },
+      },
+    });
+    const { record } = await client.get('pages', pageId);
+    expect(record.id).toBe(pageId);
+    expect(attempts).toHaveLength(2);
+    expect(harness.sleeps).toEqual([10]);
+  });
+
+  it('a GET that keeps timing out fails with network_error after one retry', async () => {
+    await slowPages();
+    const attempts: string[] = [];
+    const error: unknown = await harness
+      .client({ transport: timed(attempts) })
+      .get('pages', pageId)
+      .catch((e: unknown) => e);
+    expect(isPlatformError(error, 'network_error')).toBe(true);
+    expect(isAuthError((error as Error).cause, 'no_answer')).toBe(true);
+    expect(attempts).toHaveLength(2);
+    expect(harness.sleeps).toEqual([10]);
+  });
+
+  it('a PATCH that timed out is not sent again: its outcome is unknown', async () => {
+    const { etag } = await harness.client().get('pages', pageId);
+    await slowPages();
+    const attempts: string[] = [];
+    const error: unknown = await harness
+      .client({ transport: timed(attempts) })
+      .update('pages', pageId, { published: true }, { etag: etag ?? '' })
+      .catch((e: unknown) => e);
+    expect(isPlatformError(error, 'network_error')).toBe(true);
+    expect(attempts).toEqual([`PATCH /api/v1/pages/${pageId}`]);
+    expect(harness.sleeps).toEqual([]);
   });
 });

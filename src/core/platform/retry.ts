@@ -7,6 +7,11 @@ export type ApiRequestInit = {
   headers: Headers;
   body?: string;
   signal?: AbortSignal;
+  /**
+   * Who waits for the answer, for the client-side rate limiter: the screen (default) goes
+   * before background sync. Transports that do not limit ignore it.
+   */
+  priority?: 'screen' | 'background';
 };
 
 /**
@@ -20,6 +25,12 @@ export type ApiTransport = (url: URL, init: ApiRequestInit) => Promise<Response>
 export type RetryPolicy = {
   /** Retries after the first attempt, for all reasons together. */
   maxRetries: number;
+  /**
+   * Of those, how many may follow a request that got no answer in time. Each such attempt
+   * costs a whole deadline (10 s to headers by default), so this is what bounds a list
+   * against a dead school; see DEFAULT_RETRY_POLICY.
+   */
+  maxTimeoutRetries: number;
   /** First backoff after a 5xx or a dropped connection; doubles on each retry. */
   baseDelayMs: number;
   maxDelayMs: number;
@@ -33,8 +44,19 @@ export type RetryPolicy = {
   now: () => number;
 };
 
+/**
+ * The worst case of one request with these defaults and http-policy's API_LIMITS, against a
+ * school that never answers: at most 2 attempts wait out the 10 s deadline to headers (the
+ * first and one retry), and the backoff sleeps of all 4 retries add at most
+ * 250 + 500 + 1,000 + 2,000 ms, so a GET fails after about 24 s plus the time of any attempts
+ * refused outright (quick wherever a refusal comes back at all) and of a token refresh, when
+ * one is due. Against a school that sends headers and then stalls, each of those 2 attempts
+ * may take the 60 s total deadline. Waits that a 429 or 503 asks for with Retry-After are
+ * apart: each is bounded by `maxRetryAfterMs`.
+ */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 4,
+  maxTimeoutRetries: 1,
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 120_000,
@@ -70,10 +92,24 @@ function backoff(policy: RetryPolicy, retry: number): number {
   return Math.round(full / 2 + (policy.random() * full) / 2);
 }
 
-/** fetch reports refused, reset and dropped connections as TypeError; AuthService as network_error. */
+/**
+ * No answer within the request's deadline: AuthService reports it as `no_answer`; a plain
+ * fetch on `AbortSignal.timeout` as a TimeoutError.
+ */
+function isTimeout(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return code === 'no_answer' || name === 'TimeoutError';
+}
+
+/**
+ * A request that got no answer: fetch reports refused, reset and dropped connections as
+ * TypeError, AuthService as network_error; a timeout counts the same.
+ */
 function isConnectionFailure(error: unknown): boolean {
   return (
-    error instanceof TypeError || (error as { code?: unknown } | null)?.code === 'network_error'
+    error instanceof TypeError ||
+    (error as { code?: unknown } | null)?.code === 'network_error' ||
+    isTimeout(error)
   );
 }
 
@@ -86,10 +122,12 @@ async function discard(response: Response): Promise<void> {
  * Sends a request through `transport`, retrying what is safe to retry:
  * - 429 (any method): the server refused it before doing anything, so it is waited out for
  *   exactly `Retry-After` and sent again;
- * - 5xx and dropped connections, only when `isRepeatable`, with exponential backoff (a 503's
- *   own Retry-After wins when it says longer).
+ * - 5xx, dropped connections and requests that got no answer within their deadline, only
+ *   when `isRepeatable`, with exponential backoff (a 503's own Retry-After wins when it says
+ *   longer); after a timeout at most `maxTimeoutRetries` times.
  * Answers the final Response (which may still be a 5xx, for the caller to name); throws
- * PlatformError `network_error` when no answer came, RateLimitedError when 429 persisted.
+ * PlatformError `network_error` when no answer came (for a write, its outcome is unknown),
+ * RateLimitedError when 429 persisted. The caller's own abort is rethrown as it came.
  */
 export async function sendWithRetry(
   transport: ApiTransport,
@@ -98,6 +136,7 @@ export async function sendWithRetry(
   policy: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): Promise<Response> {
   const repeatable = isRepeatable(init);
+  let timeouts = 0;
   for (let retry = 0; ; retry += 1) {
     const canRetry = retry < policy.maxRetries;
     let response: Response;
@@ -105,10 +144,12 @@ export async function sendWithRetry(
       response = await transport(url, init);
     } catch (error) {
       if (init.signal?.aborted || !isConnectionFailure(error)) throw error;
-      if (!repeatable || !canRetry) {
+      const timedOut = isTimeout(error);
+      if (timedOut) timeouts += 1;
+      if (!repeatable || !canRetry || (timedOut && timeouts > policy.maxTimeoutRetries)) {
         throw new PlatformError('network_error', {
           cause: error,
-          detail: `${init.method} ${url.pathname}`,
+          detail: `${init.method} ${url.pathname}${timedOut ? ': no answer in time' : ''}`,
         });
       }
       await policy.sleep(backoff(policy, retry), init.signal);

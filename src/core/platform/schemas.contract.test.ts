@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DOCUMENTED_FIELDS } from '../../../e2e/platform/control/answer-shape';
 import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
 import {
   courseSchema,
@@ -16,6 +17,11 @@ import {
  * peers TypeScript 5 and cannot be installed next to our TypeScript 6). It fetches the
  * stand-in's document and checks that every field of the client's zod schemas exists there,
  * is required where we require it, and has a type we accept. Drift on either side fails here.
+ *
+ * The document describes what the stand-in answers, which is more than a real school must:
+ * so it also checks that we require no more than what the platform documents (NOTES.md, as
+ * the stand-in's documented-fields-only mode answers it) and than a row cannot do without,
+ * and that records keep fields we do not know.
  */
 
 type Json = Record<string, unknown>;
@@ -85,6 +91,12 @@ const resolve = (schema: Json): Json => {
   if (typeof ref !== 'string') return schema;
   return schemas[ref.replace('#/components/schemas/', '')] ?? {};
 };
+/** The smallest record `schema` accepts: its required fields, each a valid value. */
+function validSample(schema: z.ZodType): Json {
+  const needs = (jsonSchema(schema).required ?? []) as string[];
+  const uuid = '00000000-0000-4000-8000-000000000001';
+  return Object.fromEntries(needs.map((field) => [field, /id$/i.test(field) ? uuid : 'x']));
+}
 const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output' }) as Json;
 
 beforeAll(async () => {
@@ -117,6 +129,30 @@ describe('client schemas against the platform /openapi.json', () => {
   it.each(records)('%sList: the page envelope matches', (component, schema) => {
     const theirs = schemas[`${component}List`] ?? {};
     expect(compare(jsonSchema(pageEnvelope(schema)), theirs, resolve)).toEqual([]);
+  });
+
+  /** What a row cannot do without; everything else may be missing from a real school's answer. */
+  const required: [string, z.ZodType, string[]][] = [
+    ['courses', courseSchema, ['id', 'name']],
+    ['students', studentSchema, ['id', 'name', 'email']],
+    ['enrollments', enrollmentSchema, ['id', 'studentId', 'courseId']],
+    ['coupons', couponSchema, ['id', 'name', 'code']],
+    ['pages', pageSchema, ['id', 'title']],
+  ];
+
+  it.each(required)(
+    '%s: requires only what a row needs, all documented',
+    (table, schema, needs) => {
+      const ours = jsonSchema(schema);
+      expect([...((ours.required ?? []) as string[])].sort()).toEqual([...needs].sort());
+      for (const field of needs) expect(DOCUMENTED_FIELDS[table]).toContain(field);
+    },
+  );
+
+  it.each(required)('%s: keeps fields we do not know', (_table, schema) => {
+    expect(jsonSchema(schema).additionalProperties).not.toBe(false);
+    const parsed = schema.parse({ ...validSample(schema), futureField: [1] }) as Json;
+    expect(parsed.futureField).toEqual([1]);
   });
 
   it('ENTITIES names the components the schemas are checked against', () => {

@@ -3,7 +3,11 @@ import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { createEntityHandlers, createEnrollmentHandlers } from './entity-handlers';
 import { failureOf } from '../failures';
-import { Schools } from '../data/schools';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServices, type Services } from '../services';
+import { FileKeyEncryptor } from '../store/file-key-encryptor';
 
 /**
  * The workspace channels' handlers on a real session: signed in through Chromium against the
@@ -19,20 +23,32 @@ const control = (path: string, body: unknown, method = 'POST') =>
     body: JSON.stringify(body),
   });
 
+let services: Services;
+
 beforeAll(async () => {
   h = await startAuthHarness({ students: 120 });
-  const { auth } = h.service();
+  // The app's own composition: the handlers reach the school through Schools (local first).
+  const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-handlers-'));
+  services = createServices({
+    dataDir,
+    encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+    browser: h.browser,
+    emit: () => {},
+  });
   h.browser.behaviour = signInAndAllow();
-  const session = await auth.signIn(h.platform.url, [
+  const session = await services.auth.signIn(h.platform.url, [
     'courses:read',
     'courses:write',
     'students:read',
   ]);
   issuer = session.issuer;
-  const clients = new Schools(auth);
-  handlers = { ...createEntityHandlers(clients), ...createEnrollmentHandlers(clients) };
+  handlers = {
+    ...createEntityHandlers(services.schools),
+    ...createEnrollmentHandlers(services.schools),
+  };
 }, 60_000);
 afterAll(async () => {
+  await services?.schools.closeAll();
   await h?.close();
 });
 

@@ -2,7 +2,7 @@ import { prefixed } from '../../shared/workspace-contract';
 import type { FiltersOf, SortOf } from '../../shared/entities';
 import type { EntityName } from '../../shared/entity-names';
 import type { WritableOf } from '../platform';
-import type { Schools } from '../data/schools';
+import type { SchoolDirectory } from '../data/school-data';
 import type { HandlerOf } from '../handler-of';
 
 type EntityHandlers<E extends EntityName> = {
@@ -19,7 +19,7 @@ export type AllEntityHandlers = EntityHandlers<'courses'> &
  * contract's own types cannot be indexed by a generic entity, so these state them once and
  * `createEntityHandlers` checks them against the contract for each concrete entity.
  */
-function entityActions<E extends EntityName>(entity: E, schools: Schools) {
+function entityActions<E extends EntityName>(entity: E, schools: SchoolDirectory) {
   return {
     list: async (request: {
       issuer: string;
@@ -57,7 +57,7 @@ function entityActions<E extends EntityName>(entity: E, schools: Schools) {
  * The five channels of each entity, answered through the school's SchoolData: the renderer
  * never learns whether the network or the local mirror answered.
  */
-export function createEntityHandlers(schools: Schools): AllEntityHandlers {
+export function createEntityHandlers(schools: SchoolDirectory): AllEntityHandlers {
   return {
     ...prefixed('courses', entityActions('courses', schools)),
     ...prefixed('students', entityActions('students', schools)),
@@ -67,7 +67,7 @@ export function createEntityHandlers(schools: Schools): AllEntityHandlers {
 }
 
 /** The enrollment channels. */
-export function createEnrollmentHandlers(schools: Schools) {
+export function createEnrollmentHandlers(schools: SchoolDirectory) {
   return {
     'enrollments:list': async ({ issuer, studentId, offset, limit }) =>
       (await schools.for(issuer)).listEnrollments(studentId, { offset, limit }),

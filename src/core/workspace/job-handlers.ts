@@ -4,7 +4,7 @@ import { checkGenerate, generateCoupons } from '../jobs/generate-coupons';
 import { importStudents } from '../jobs/import-students';
 import { downloadInBrowser, type FileSaver } from './file-saver';
 import type { JobRegistry } from '../jobs/job-registry';
-import type { Schools } from '../data/schools';
+import type { SchoolDirectory } from '../data/school-data';
 import type { HandlerOf } from '../handler-of';
 
 export type JobChannel =
@@ -17,7 +17,7 @@ export type JobChannel =
  * A failure no row can get past (session ended, scope missing) is answered as an error.
  */
 export function createJobHandlers(
-  clients: Schools,
+  schools: SchoolDirectory,
   jobs: JobRegistry,
   saveFile: FileSaver = downloadInBrowser,
 ): { [C in JobChannel]: HandlerOf<C> } {
@@ -25,20 +25,20 @@ export function createJobHandlers(
     'coupons:generate': async (request) => {
       // A pattern too small for the count is refused before anything starts.
       checkGenerate(request);
-      const client = await clients.for(request.issuer);
-      return jobs.run(request.jobId, (job) => generateCoupons(client, job, request));
+      const school = await schools.for(request.issuer);
+      return jobs.run(request.jobId, (job) => generateCoupons(school, job, request));
     },
     'students:import': async (request) => {
-      const client = await clients.for(request.issuer);
-      return jobs.run(request.jobId, (job) => importStudents(client, job, request));
+      const school = await schools.for(request.issuer);
+      return jobs.run(request.jobId, (job) => importStudents(school, job, request));
     },
     'enrollments:bulkEnroll': async (request) => {
-      const client = await clients.for(request.issuer);
-      return jobs.run(request.jobId, (job) => bulkEnroll(client, job, request));
+      const school = await schools.for(request.issuer);
+      return jobs.run(request.jobId, (job) => bulkEnroll(school, job, request));
     },
     'export:csv': async (request) => {
-      const client = await clients.for(request.issuer);
-      const file = await jobs.run(request.jobId, (job) => exportCsv(client, job, request.list));
+      const school = await schools.for(request.issuer);
+      const file = await jobs.run(request.jobId, (job) => exportCsv(school, job, request.list));
       if (!file) return { outcome: 'cancelled' as const };
       const saved = await saveFile(file.fileName, file.content);
       if (saved.outcome === 'cancelled') return saved;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { ENTITY_SORTS } from '../../shared/entities';
-import { formatDate, formatNumber } from '../format';
+import { formatDate, formatNumber, NO_VALUE } from '../format';
 import { fixed, share, type ColumnWidth } from './row-layout';
 
 /** One column of a list: its header, the sort key it toggles (if any) and how a cell reads. */
@@ -30,18 +30,32 @@ export const ENUM_LABELS: Record<string, string> = {
   vite_app: 'Vite app',
 };
 
-const label = (value: string) => ENUM_LABELS[value] ?? value;
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+// Every field but a row's name may be missing (a school sends what its platform documents):
+// a missing one reads as an em dash, never as "undefined", "No" or "Draft".
+const label = (value: string | undefined) =>
+  value === undefined ? NO_VALUE : (ENUM_LABELS[value] ?? value);
+const yesNo = (value: boolean | undefined) =>
+  value === undefined ? NO_VALUE : value ? 'Yes' : 'No';
+const text = (value: string | null | undefined) => value ?? NO_VALUE;
 
 function amountOf(row: RecordOf<'coupons'>): string {
+  if (row.amount === undefined) return NO_VALUE;
   if (row.couponType === 'percentage') return `${row.amount}% off`;
-  return `${formatNumber(row.amount)} ${row.currency} off`;
+  // Without a type or currency the amount is still worth showing, as a bare number.
+  const money = [formatNumber(row.amount), row.currency].filter(Boolean).join(' ');
+  return row.couponType === 'fixed_amount' ? `${money} off` : money;
 }
 
 function expiresOf(row: RecordOf<'coupons'>): string {
+  if (row.expiredAt === undefined) return NO_VALUE;
   if (row.expiredAt === null) return 'Never';
-  const text = formatDate(row.expiredAt);
-  return row.expiredAt * 1000 < Date.now() ? `${text} (expired)` : text;
+  const date = formatDate(row.expiredAt);
+  return row.expiredAt * 1000 < Date.now() ? `${date} (expired)` : date;
+}
+
+function statusOf(row: RecordOf<'courses'>): string {
+  if (row.publishedAt === undefined) return NO_VALUE;
+  return row.publishedAt === null ? 'Draft' : 'Published';
 }
 
 /** The columns of each entity's list, in order. */
@@ -54,7 +68,13 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       width: share(3, '7rem'),
       cell: (r) => r.name,
     },
-    { id: 'slug', label: 'Slug', width: share(2, '5rem'), cell: (r) => r.slug, optional: true },
+    {
+      id: 'slug',
+      label: 'Slug',
+      width: share(2, '5rem'),
+      cell: (r) => text(r.slug),
+      optional: true,
+    },
     {
       id: 'type',
       label: 'Type',
@@ -67,7 +87,7 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       label: 'Status',
       sortKey: 'publishedAt',
       width: fixed('7.5rem'),
-      cell: (r) => (r.publishedAt === null ? 'Draft' : 'Published'),
+      cell: statusOf,
     },
     {
       id: 'featured',
@@ -97,7 +117,7 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       id: 'phone',
       label: 'Phone',
       width: fixed('10rem'),
-      cell: (r) => r.phoneNumber ?? '—',
+      cell: (r) => text(r.phoneNumber),
       optional: true,
     },
     {
@@ -134,10 +154,10 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
       label: 'Slug',
       sortKey: 'slug',
       width: share(2, '5rem'),
-      cell: (r) => r.slug,
+      cell: (r) => text(r.slug),
       optional: true,
     },
-    { id: 'path', label: 'Path prefix', width: share(2, '6rem'), cell: (r) => r.pathPrefix },
+    { id: 'path', label: 'Path prefix', width: share(2, '6rem'), cell: (r) => text(r.pathPrefix) },
     {
       id: 'type',
       label: 'Type',
@@ -163,5 +183,6 @@ export function rowTitle(entity: EntityName, row: RecordOf<EntityName>): string 
 export function rowDetail(entity: EntityName, row: RecordOf<EntityName>): string {
   if (entity === 'students') return (row as RecordOf<'students'>).email;
   if (entity === 'coupons') return amountOf(row as RecordOf<'coupons'>);
-  return `/${(row as RecordOf<'courses' | 'pages'>).slug}`;
+  const slug = (row as RecordOf<'courses' | 'pages'>).slug;
+  return slug === undefined ? '' : `/${slug}`;
 }

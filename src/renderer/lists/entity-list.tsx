@@ -1,7 +1,9 @@
 import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
+import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import type { ListParams } from '../entity-queries';
+import { errorSentence } from '../offline-errors';
 import { AreaActions } from '../operations/area-actions';
 import { useUiStore } from '../ui-store';
 import { areaInfo, capitalised, countOf } from '../workspace/areas';
@@ -16,6 +18,11 @@ const MemoAreaActions = memo(AreaActions);
 export const SEARCH_DEBOUNCE_MS = 150;
 
 type Props<E extends EntityName> = { issuer: string; entity: E; canWrite: boolean };
+
+/** "2 courses could not be read and are not shown.": records the school sent malformed. */
+export function unreadableSentence(count: number, entity: EntityName): string {
+  return `${countOf(count, entity)} could not be read and ${count === 1 ? 'is' : 'are'} not shown.`;
+}
 
 /**
  * One entity's list: search as you type, filters, sortable columns, the total count, the
@@ -33,6 +40,8 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  // While the school cannot be reached, New and the area's actions say why they are disabled.
+  const { offline, noteId: offlineNote } = useOfflineNote(issuer);
 
   // Memoised (and the selection is state) so the toolbar's actions, whose dialogs are large,
   // do not render again each time a chunk of rows arrives while scrolling.
@@ -96,6 +105,9 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
         <p className="list-count" role="status">
           {total === undefined ? '' : countOf(total, entity)}
           {entity === 'students' && selected.size > 0 ? ` · ${selected.size} selected` : ''}
+          {rows.unreadable > 0 ? (
+            <span className="list-unreadable"> {unreadableSentence(rows.unreadable, entity)}</span>
+          ) : null}
         </p>
         <div className="list-action-buttons">
           <MemoAreaActions
@@ -104,9 +116,16 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             params={params}
             selected={selected}
             canWrite={canWrite}
+            offlineNote={offlineNote}
           />
           {canWrite ? (
-            <button type="button" className="primary" onClick={() => openRecord(entity, 'new')}>
+            <button
+              type="button"
+              className="primary"
+              disabled={offline}
+              aria-describedby={offlineNote}
+              onClick={() => openRecord(entity, 'new')}
+            >
               {newLabel}
             </button>
           ) : (
@@ -117,11 +136,19 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             />
           )}
         </div>
+        {offlineNote ? (
+          <OfflineNotice
+            id={offlineNote}
+            more={entity === 'pages' ? undefined : 'Export needs the school too.'}
+          />
+        ) : null}
       </div>
       {rows.error && total === undefined ? (
         <div className="notice error list-state" role="alert">
           <p>
-            Schooldesk could not load the {info.plural}. {toUiError(rows.error).message}
+            {toUiError(rows.error).code === 'not_synced_offline'
+              ? errorSentence(rows.error, info.plural)
+              : `Schooldesk could not load the ${info.plural}. ${toUiError(rows.error).message}`}
           </p>
           <button type="button" className="secondary" onClick={rows.retry}>
             Retry

@@ -54,7 +54,8 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   const selectable = !!onToggle;
   const cellStyles = useMemo(() => columns.map((c) => cellStyleOf(c.width)), [columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = rows.totalCount ?? 0;
+  // Unreadable records are left out, so the grid has fewer rows than the school's count.
+  const count = rows.rowCount ?? 0;
   // The active row belongs to one search, sort and filter; a new one starts at the top.
   const paramsKey = JSON.stringify(params);
   const [activeAt, setActiveAt] = useState({ paramsKey, index: 0 });
@@ -82,9 +83,10 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   // Tell the list which chunks to fetch: those of the rendered rows (view plus overscan) and
   // the next ones either side. Only a change of chunk re-renders the list around the grid, not
   // every scrolled row.
-  const firstChunk = Math.max(0, Math.floor((items[0]?.index ?? 0) / CHUNK_SIZE) - PREFETCH_CHUNKS);
-  const lastChunk =
-    Math.floor((items[items.length - 1]?.index ?? 0) / CHUNK_SIZE) + PREFETCH_CHUNKS;
+  // Chunks are the school's positions, which run ahead of the rows by the unreadable records.
+  const chunkAt = (index: number) => Math.floor(rows.positionOf(index) / CHUNK_SIZE);
+  const firstChunk = Math.max(0, chunkAt(items[0]?.index ?? 0) - PREFETCH_CHUNKS);
+  const lastChunk = chunkAt(items[items.length - 1]?.index ?? 0) + PREFETCH_CHUNKS;
   useEffect(() => onRange(firstChunk, lastChunk), [firstChunk, lastChunk, onRange]);
 
   useEffect(() => {

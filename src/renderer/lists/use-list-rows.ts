@@ -12,10 +12,19 @@ export const CHUNK_SIZE = 50;
 
 /** What a list shows: the total, the rows it has, and how the first chunk is doing. */
 export type ListRows<E extends EntityName> = {
-  /** Undefined until the first chunk answered. */
+  /** The school's count of matching records; undefined until the first chunk answered. */
   totalCount: number | undefined;
+  /** Rows the list shows: the total less the records known to be unreadable. */
+  rowCount: number | undefined;
+  /**
+   * Records of the chunks read so far that did not match their schema and are left out.
+   * Chunks not fetched yet may hold more, so a long list counts them as it scrolls.
+   */
+  unreadable: number;
   /** The row at an index, or undefined while its chunk loads (shown as a skeleton). */
   rowAt: (index: number) => RecordOf<E> | undefined;
+  /** The school's position of the row at an index (past the unreadable records before it). */
+  positionOf: (index: number) => number;
   /** The first answer is still pending (nothing to show yet). */
   isPending: boolean;
   /** A newer search or sort is loading; older rows stay on screen meanwhile. */
@@ -55,15 +64,39 @@ export function useListRows<E extends EntityName>(
     })),
   });
 
+  // Unreadable records per chunk: those of the chunks answering now, over those remembered
+  // for this search (a chunk scrolled out of range still shifts the rows after it).
+  const key = JSON.stringify([issuer, entity, params]);
+  const answering: [number, number][] = [];
+  if (head.data && !head.isPlaceholderData) answering.push([0, head.data.unreadable ?? 0]);
+  chunks.forEach((c, i) => {
+    const data = others[i]?.data;
+    if (data) answering.push([c, data.unreadable ?? 0]);
+  });
+  const signature = answering.map(([c, n]) => `${c}:${n}`).join(',');
+  const [remembered, setRemembered] = useState<Missing>({ key, byChunk: new Map() });
+  // Adjusting state while rendering (React's pattern for "information from previous renders"):
+  // React renders again at once with the new state, before anything reaches the screen.
+  const missing = remember(remembered, key, signature);
+  if (missing !== remembered) setRemembered(missing);
+  const holes = holesOf(missing.byChunk);
+  const unreadable = holes.reduce((sum, [, n]) => sum + n, 0);
+
+  const positionOf = (index: number) => positionPast(holes, index);
   const rowAt = (index: number): RecordOf<E> | undefined => {
-    const chunk = Math.floor(index / CHUNK_SIZE);
+    const position = positionOf(index);
+    const chunk = Math.floor(position / CHUNK_SIZE);
     const data = chunk === 0 ? head.data : others[chunks.indexOf(chunk)]?.data;
-    return data?.rows[index % CHUNK_SIZE] as RecordOf<E> | undefined;
+    return data?.rows[position % CHUNK_SIZE] as RecordOf<E> | undefined;
   };
 
+  const totalCount = head.data?.totalCount;
   return {
-    totalCount: head.data?.totalCount,
+    totalCount,
+    rowCount: totalCount === undefined ? undefined : Math.max(0, totalCount - unreadable),
+    unreadable,
     rowAt,
+    positionOf,
     isPending: head.isPending,
     isRefreshing: head.isPlaceholderData,
     error: head.error,
@@ -73,6 +106,45 @@ export function useListRows<E extends EntityName>(
       for (const q of others) if (q.isError) void q.refetch();
     },
   };
+}
+
+/** Unreadable records by chunk number, for one list and search (`key`). */
+type Missing = { key: string; byChunk: ReadonlyMap<number, number> };
+
+/**
+ * `current` with the chunks of `signature` (`chunk:unreadable,...`) written over it; the same
+ * object when nothing changed (so the state update is a no-op), a fresh one for a new key.
+ */
+function remember(current: Missing, key: string, signature: string): Missing {
+  const byChunk = new Map(current.key === key ? current.byChunk : []);
+  let changed = current.key !== key;
+  for (const entry of signature ? signature.split(',') : []) {
+    const [chunk, count] = entry.split(':').map(Number) as [number, number];
+    if ((byChunk.get(chunk) ?? 0) === count) continue;
+    changed = true;
+    if (count > 0) byChunk.set(chunk, count);
+    else byChunk.delete(chunk);
+  }
+  return changed ? { key, byChunk } : current;
+}
+
+/** The chunks with unreadable records, in order, as [chunk, count]. */
+function holesOf(byChunk: ReadonlyMap<number, number>): [number, number][] {
+  return [...byChunk].filter(([, n]) => n > 0).sort(([a], [b]) => a - b);
+}
+
+/**
+ * The school's position of the list's row `index`. A chunk's answer holds its readable rows
+ * first, so its unreadable records are a gap at the chunk's end: the rows after the gap
+ * move up by its size. (In the last chunk the gap lies past the last row shown.)
+ */
+export function positionPast(holes: readonly (readonly [number, number])[], index: number): number {
+  let position = index;
+  for (const [chunk, count] of holes) {
+    if (position < (chunk + 1) * CHUNK_SIZE - count) break;
+    position += count;
+  }
+  return position;
 }
 
 /** `value`, but only once it has stayed the same for `delayMs` (search as you type). */

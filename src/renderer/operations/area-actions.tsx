@@ -18,6 +18,11 @@ export type AreaActionsProps = {
   selected: ReadonlyMap<string, string>;
   /** Whether the session holds `<entity>:write`. */
   canWrite: boolean;
+  /**
+   * While the school cannot be reached: the id of the sentence saying why, and every action
+   * (export too: it reads the school) is disabled and described by it.
+   */
+  offlineNote?: string | undefined;
 };
 
 type Open = 'import' | 'generate' | 'enroll' | null;
@@ -25,9 +30,11 @@ type Open = 'import' | 'generate' | 'enroll' | null;
 /**
  * The long operations of an area, in its list toolbar: students import, export and bulk
  * enroll; coupons generate and export; courses export; pages none. Write operations need the
- * area's `:write` scope; without it they show locked with "Grant access".
+ * area's `:write` scope; without it they show locked with "Grant access". While the school
+ * cannot be reached they are all disabled, described by the list's offline sentence.
  */
-export function AreaActions({ issuer, entity, params, selected, canWrite }: AreaActionsProps) {
+export function AreaActions(props: AreaActionsProps) {
+  const { issuer, entity, params, selected, canWrite, offlineNote } = props;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   if (entity === 'pages') return null;
@@ -51,7 +58,8 @@ export function AreaActions({ issuer, entity, params, selected, canWrite }: Area
                 key={w.key}
                 type="button"
                 className="secondary"
-                disabled={w.disabled}
+                disabled={w.disabled || offlineNote !== undefined}
+                aria-describedby={offlineNote}
                 title={
                   w.key === 'enroll' && w.disabled ? 'Tick students in the list first' : undefined
                 }
@@ -74,7 +82,7 @@ export function AreaActions({ issuer, entity, params, selected, canWrite }: Area
               />
             ))
         : null}
-      <ExportAction issuer={issuer} entity={entity} params={params} />
+      <ExportAction issuer={issuer} entity={entity} params={params} offlineNote={offlineNote} />
       {open === 'import' ? <ImportDialog issuer={issuer} onClose={close} /> : null}
       {open === 'generate' ? <GenerateDialog issuer={issuer} onClose={close} /> : null}
       {open === 'enroll' ? (

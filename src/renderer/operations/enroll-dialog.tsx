@@ -9,6 +9,7 @@ import { CourseCombobox } from '../components/course-combobox';
 import { countOf, formatNumber } from '../format';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
+import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
@@ -31,6 +32,7 @@ export function EnrollDialog({ issuer, students, onClose }: Props) {
   const studentIds = [...students.keys()];
   const queryClient = useQueryClient();
   const job = useJob();
+  const { offline, noteId } = useOfflineNote(issuer);
   const dateId = useId();
   const [course, setCourse] = useState<Course | null>(null);
   const [until, setUntil] = useState('');
@@ -116,8 +118,9 @@ export function EnrollDialog({ issuer, students, onClose }: Props) {
               {tooMany}
             </p>
           ) : null}
+          {noteId ? <OfflineNotice id={noteId} /> : null}
           <div className="actions">
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" disabled={offline} aria-describedby={noteId}>
               {course
                 ? `Enroll ${countOf(studentIds.length, 'student')} in ${course.name}`
                 : 'Enroll'}

@@ -11,7 +11,16 @@ import { useJob } from './use-job';
 type Exportable = Extract<EntityName, 'students' | 'coupons' | 'courses'>;
 type ExportList = RequestOf<'export:csv'>['list'];
 
-type Props = { issuer: string; entity: Exportable; params: ListParams<EntityName> };
+type Props = {
+  issuer: string;
+  entity: Exportable;
+  params: ListParams<EntityName>;
+  /**
+   * The id of the sentence saying why export is disabled while the school cannot be reached
+   * (it reads the school, not the copy on this computer).
+   */
+  offlineNote?: string | undefined;
+};
 
 /** What one exported row is called, for the confirmation. */
 const NOUNS: Record<Exportable, string> = {
@@ -24,7 +33,7 @@ const NOUNS: Record<Exportable, string> = {
 export function exportListOf(entity: Exportable, params: ListParams<EntityName>): ExportList {
   const q = params.q?.trim();
   const base = { ...(q ? { q } : {}), ...(params.sort ? { sort: params.sort } : {}) };
-  if (entity === 'students') return { entity, ...base };
+  if (entity === 'students') return { entity, ...base } as ExportList;
   const filters = 'filters' in params ? params.filters : undefined;
   return { entity, ...base, ...(filters ? { filters } : {}) } as ExportList;
 }
@@ -51,7 +60,7 @@ export function downloadFile(fileName: string, content: string, type = 'text/csv
  * file locally (never by e-mail) and, in Electron, asks where to save it; in the web host it
  * answers the content and the browser downloads it. Large lists show progress and can stop.
  */
-export function ExportAction({ issuer, entity, params }: Props) {
+export function ExportAction({ issuer, entity, params, offlineNote }: Props) {
   const job = useJob();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<UiError | null>(null);
@@ -78,7 +87,13 @@ export function ExportAction({ issuer, entity, params }: Props) {
 
   return (
     <div className="export-action">
-      <button type="button" className="secondary" disabled={job.running} onClick={() => void run()}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={job.running || offlineNote !== undefined}
+        aria-describedby={offlineNote}
+        onClick={() => void run()}
+      >
         Export CSV
       </button>
       {job.running ? (

@@ -12,6 +12,7 @@ import {
 import { countOf, formatNumber } from '../format';
 import { JobProgress, JobResults } from './job-progress';
 import { OperationDialog } from './operation-dialog';
+import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
@@ -26,6 +27,7 @@ type Key = keyof GenerateForm;
 export function GenerateDialog({ issuer, onClose }: Props) {
   const queryClient = useQueryClient();
   const job = useJob();
+  const { offline, noteId } = useOfflineNote(issuer);
   const [form, setForm] = useState<GenerateForm>(EMPTY_GENERATE_FORM);
   const [touched, setTouched] = useState<ReadonlySet<Key>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -127,8 +129,9 @@ export function GenerateDialog({ issuer, onClose }: Props) {
             />
             Active
           </label>
+          {noteId ? <OfflineNotice id={noteId} /> : null}
           <div className="actions">
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" disabled={offline} aria-describedby={noteId}>
               {Number.isInteger(count) && count >= 1 && count <= MAX_GENERATE
                 ? `Generate ${countOf(count, 'code')}`
                 : 'Generate codes'}

@@ -14,6 +14,7 @@ import {
 import { countOf, formatNumber } from '../format';
 import { JobProgress, JobResults, MAX_LISTED_PROBLEMS, type ResultRow } from './job-progress';
 import { OperationDialog } from './operation-dialog';
+import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
@@ -30,6 +31,7 @@ type Loaded = { fileName: string; plan: ImportPlan };
 export function ImportDialog({ issuer, onClose }: Props) {
   const queryClient = useQueryClient();
   const job = useJob();
+  const { offline, noteId } = useOfflineNote(issuer);
   const inputId = useId();
   const hintId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -175,11 +177,13 @@ export function ImportDialog({ issuer, onClose }: Props) {
           <p className="notice dry-run" aria-live="polite">
             {dryRunSummary(plan)}
           </p>
+          {noteId ? <OfflineNotice id={noteId} /> : null}
           <div className="actions">
             <button
               type="button"
               className="primary"
-              disabled={ready === 0}
+              disabled={ready === 0 || offline}
+              aria-describedby={noteId}
               onClick={() => void run()}
             >
               {`Import ${countOf(ready, 'student')}`}

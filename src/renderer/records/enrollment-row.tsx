@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDate } from '../format';
 import { fromDateInput, nowSeconds } from './field-specs';
 
-const STATE_WORDS: Record<Enrollment['deliveryState'], string> = {
+const STATE_WORDS: Record<NonNullable<Enrollment['deliveryState']>, string> = {
   delivered: 'Active',
   group_buying: 'Waiting for a group purchase',
   pre_ordering: 'Pre-ordered',
@@ -20,9 +20,10 @@ type Extension =
 
 type Props = { issuer: string; enrollment: Enrollment; canWrite: boolean };
 
-/** When access ends, in words. */
-function accessEnd(endedAt: number | null): string {
-  if (endedAt == null) return 'Lifetime access';
+/** When access ends, in words; nothing when the school did not say. */
+function accessEnd(endedAt: number | null | undefined): string | undefined {
+  if (endedAt === undefined) return undefined;
+  if (endedAt === null) return 'Lifetime access';
   return endedAt <= nowSeconds()
     ? `Access ended ${formatDate(endedAt)}`
     : `Access until ${formatDate(endedAt)}`;
@@ -60,7 +61,12 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
   const [until, setUntil] = useState('');
   const key = { issuer, studentId: enrollment.studentId, courseId: enrollment.courseId };
   const courseName = course.data?.record.name ?? (course.isError ? 'A course' : 'Loading…');
-  const percent = Math.round(Math.min(1, Math.max(0, enrollment.completionRate)) * 100);
+  // Progress, state and access end may each be missing (not every school sends them): the row
+  // then leaves that part out rather than showing 0% or a guess.
+  const rate = enrollment.completionRate;
+  const percent = rate === undefined ? undefined : Math.round(Math.min(1, Math.max(0, rate)) * 100);
+  const state = enrollment.deliveryState && STATE_WORDS[enrollment.deliveryState];
+  const status = [state, accessEnd(enrollment.endedAt)].filter(Boolean).join(' · ');
 
   const act = useMutation({
     mutationFn: async (action: 'remove' | 'expire' | Extension) => {
@@ -104,18 +110,18 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
         <span id={`${id}-name`} className="enrollment-name">
           {courseName}
         </span>
-        <span className="enrollment-progress">
-          <progress
-            id={`${id}-progress`}
-            max={100}
-            value={percent}
-            aria-label={`Progress in ${courseName}`}
-          />
-          <span>{percent}% complete</span>
-        </span>
-        <span className="hint">
-          {STATE_WORDS[enrollment.deliveryState]} · {accessEnd(enrollment.endedAt)}
-        </span>
+        {percent === undefined ? null : (
+          <span className="enrollment-progress">
+            <progress
+              id={`${id}-progress`}
+              max={100}
+              value={percent}
+              aria-label={`Progress in ${courseName}`}
+            />
+            <span>{percent}% complete</span>
+          </span>
+        )}
+        {status ? <span className="hint">{status}</span> : null}
       </div>
       {act.isError ? (
         <p role="alert" className="notice error">

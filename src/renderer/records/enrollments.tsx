@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { toUiError } from '../bridge';
+import { OfflineNotice } from '../components/offline-notice';
 import { enrollmentsQuery } from '../entity-queries';
+import { countOf } from '../format';
+import { errorSentence } from '../offline-errors';
 import { EnrollCombobox } from './enroll-combobox';
 import { EnrollmentRow } from './enrollment-row';
 import { LockedNotice } from './locked-notice';
@@ -9,13 +11,17 @@ import { useWriteAccess } from './use-write-access';
 
 /**
  * A student's courses with their progress, and enrolling in another. Changing enrollments
- * needs `students:write`; without it the actions show locked, with "Grant access".
+ * needs `students:write`; without it the actions show locked, with "Grant access". While the
+ * school cannot be reached they are disabled, with the reason.
  */
 export function Enrollments({ issuer, studentId }: { issuer: string; studentId: string }) {
   const id = useId();
   const query = useQuery(enrollmentsQuery(issuer, studentId));
   const access = useWriteAccess(issuer, 'students');
   const rows = query.data?.rows ?? [];
+  // Enrollments the school sent malformed are left out; say so rather than hide them.
+  const unreadable = query.data?.unreadable ?? 0;
+  const canChange = access.canWrite && !access.offline;
 
   return (
     <section className="enrollments" aria-labelledby={`${id}-heading`}>
@@ -26,10 +32,12 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
         </p>
       ) : query.isError ? (
         <p role="alert" className="notice error">
-          {toUiError(query.error).message}
+          {errorSentence(query.error, 'enrollments')}
         </p>
       ) : rows.length === 0 ? (
-        <p className="hint">Not enrolled in any course yet.</p>
+        unreadable > 0 ? null : (
+          <p className="hint">Not enrolled in any course yet.</p>
+        )
       ) : (
         <ul className="enrollment-list">
           {rows.map((enrollment) => (
@@ -37,11 +45,17 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
               key={enrollment.id}
               issuer={issuer}
               enrollment={enrollment}
-              canWrite={access.canWrite}
+              canWrite={canChange}
             />
           ))}
         </ul>
       )}
+      {unreadable > 0 ? (
+        <p className="hint">
+          {countOf(unreadable, 'enrollment')} could not be read and{' '}
+          {unreadable === 1 ? 'is' : 'are'} not shown.
+        </p>
+      ) : null}
       {access.canWrite ? null : (
         <LockedNotice
           controls="Enroll, Extend, Expire and Remove"
@@ -50,7 +64,8 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
           onGrant={() => void access.requestAccess()}
         />
       )}
-      <EnrollCombobox issuer={issuer} studentId={studentId} disabled={!access.canWrite} />
+      {access.offline ? <OfflineNotice id={`${id}-offline`} /> : null}
+      <EnrollCombobox issuer={issuer} studentId={studentId} disabled={!canChange} />
     </section>
   );
 }

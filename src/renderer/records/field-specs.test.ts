@@ -23,15 +23,26 @@ describe('record form values', () => {
   it('round-trips a course without changing untouched fields', () => {
     const values = toFormValues('courses', course);
     expect(values).toMatchObject({ visible: false, published: true, description: '' });
-    expect(changedFields(toPlatformFields('courses', values, course), course)).toEqual({});
+    expect(changedFields('courses', toPlatformFields('courses', values, course), course)).toEqual(
+      {},
+    );
   });
 
   it('publishing a draft sets now, unpublishing clears it, visible flips invisible', () => {
     const draft = { ...course, publishedAt: null };
     const values = { ...toFormValues('courses', draft), published: true, visible: true };
-    const changed = changedFields(toPlatformFields('courses', values, draft), draft);
+    const changed = changedFields('courses', toPlatformFields('courses', values, draft), draft);
     expect(changed.invisible).toBe(false);
     expect(changed.publishedAt).toBeGreaterThan(1_700_000_123);
+  });
+
+  it('never sends a field the school left out unless the owner changed it', () => {
+    const bare = { id: course.id, name: 'Baking' };
+    const values = toFormValues('courses', bare);
+    expect(values).toMatchObject({ featured: false, visible: true, published: false });
+    expect(changedFields('courses', toPlatformFields('courses', values, bare), bare)).toEqual({});
+    const ticked = toPlatformFields('courses', { ...values, name: 'Bread', featured: true }, bare);
+    expect(changedFields('courses', ticked, bare)).toEqual({ name: 'Bread', featured: true });
   });
 
   it('keeps the exact second of an untouched coupon expiry; empty means never', () => {

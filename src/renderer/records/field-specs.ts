@@ -1,6 +1,6 @@
 import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
 import type { EntityName } from '../../shared/entity-names';
-import { formatDate } from '../format';
+import { formatDate, NO_VALUE } from '../format';
 
 /**
  * How each entity's editable fields appear in a form, and how form values (text and
@@ -189,20 +189,29 @@ export function toPlatformFields(
   return fields;
 }
 
-/** The fields whose value differs from the record's (what an update sends). */
+/**
+ * The fields whose value differs from the record's (what an update sends). A field the school
+ * did not send shows in the form as a blank (unticked, empty); it counts as changed only when
+ * the owner changed that blank, so a save never writes a value nobody chose.
+ */
 export function changedFields(
+  entity: EntityName,
   fields: Record<string, unknown>,
   record: AnyRecord,
 ): Record<string, unknown> {
+  const untouched = toPlatformFields(entity, toFormValues(entity, record), record);
   return Object.fromEntries(
-    Object.entries(fields).filter(
-      ([k, v]) => JSON.stringify(v) !== JSON.stringify(record[k] ?? null),
-    ),
+    Object.entries(fields).filter(([k, v]) => {
+      const before = record[k] === undefined ? untouched[k] : record[k];
+      return JSON.stringify(v) !== JSON.stringify(before ?? null);
+    }),
   );
 }
 
 /** A field's value in words, for the conflict view. */
 export function describeValue(field: string, value: unknown): string {
+  // A field the school did not send: not "Draft", "Never" or "No", which would be a claim.
+  if (value === undefined) return NO_VALUE;
   if (field === 'invisible') return value ? 'Hidden' : 'Visible';
   if (field === 'publishedAt')
     return value == null ? 'Draft' : `Published ${formatDate(value as number)}`;

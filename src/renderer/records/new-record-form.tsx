@@ -16,7 +16,7 @@ import {
 } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
-import { RecordFormBody } from './record-form-body';
+import { RecordFormBody, offlineNoteId } from './record-form-body';
 import { useWriteAccess } from './use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
@@ -98,7 +98,12 @@ export function NewRecordForm({ issuer, entity }: { issuer: string; entity: Enti
         status={create.isPending ? 'Creating…' : status}
       />
       <div className="actions">
-        <button type="submit" className="primary" disabled={locked || create.isPending}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={locked || create.isPending || access.offline}
+          aria-describedby={access.offline ? offlineNoteId(formId) : undefined}
+        >
           Create {SINGULAR[entity]}
         </button>
         <button type="button" className="secondary" onClick={closeRecord}>

@@ -1,5 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { UiError } from '../bridge';
+import { OfflineNotice } from '../components/offline-notice';
 import type { FieldSpec, FormValues } from './field-specs';
 import { FormFields } from './form-fields';
 import { LockedNotice } from './locked-notice';
@@ -20,10 +21,16 @@ type Props = {
   status: string;
 };
 
+/** The id of the sentence that says why a form's buttons are disabled while offline. */
+export function offlineNoteId(formId: string): string {
+  return `${formId}-offline`;
+}
+
 /**
  * What the create and the edit form share between their header and their buttons: the fields
  * (disabled while the write scope is missing), the failure that keeps the owner's input, the
- * status line, and the locked notice with "Grant access".
+ * status line, the locked notice with "Grant access", and, while the school cannot be
+ * reached, why nothing can be saved (the fields stay editable: the owner's input is kept).
  */
 export function RecordFormBody(props: Props) {
   const { formId, specs, register, errors, access, lockedControls, failure, kept, status } = props;
@@ -42,6 +49,7 @@ export function RecordFormBody(props: Props) {
       <p role="status" className="hint">
         {status}
       </p>
+      {access.offline ? <OfflineNotice id={offlineNoteId(formId)} /> : null}
       {locked ? (
         <LockedNotice
           controls={lockedControls}

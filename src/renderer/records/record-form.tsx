@@ -22,7 +22,7 @@ import {
 } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
-import { RecordFormBody } from './record-form-body';
+import { RecordFormBody, offlineNoteId } from './record-form-body';
 import { useSaveRecord, type SaveRequest } from './use-save-record';
 import { useWriteAccess } from './use-write-access';
 
@@ -99,7 +99,7 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
 
   const onValid = (fields: Record<string, unknown>) => {
     setFailure(undefined);
-    const changed = changedFields(fields, record);
+    const changed = changedFields(entity, fields, record);
     if (Object.keys(changed).length === 0) {
       setStatus('Nothing to save: no field has changed.');
       return;
@@ -135,13 +135,16 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
   };
 
   const saveOver = (current: Conflict, fields: Record<string, unknown>) => {
-    const changed = changedFields(fields, current.current);
+    const changed = changedFields(entity, fields, current.current);
     if (Object.keys(changed).length === 0) return takeServer(current);
     save.mutate({ fields: changed, etag: current.currentEtag, base: current.current });
   };
 
   const locked = !access.canWrite;
   const busy = save.isPending || remove.isPending;
+  // While the school cannot be reached, a write would only fail: say why beside the buttons.
+  const { offline } = access;
+  const why = offline ? offlineNoteId(formId) : undefined;
   const name = recordTitle(entity, record);
 
   return (
@@ -176,14 +179,20 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
       />
       {conflict ? null : (
         <div className="actions">
-          <button type="submit" className="primary" disabled={locked || busy}>
+          <button
+            type="submit"
+            className="primary"
+            disabled={locked || busy || offline}
+            aria-describedby={why}
+          >
             Save
           </button>
           {entity === 'coupons' ? (
             <button
               type="button"
               className="secondary"
-              disabled={locked || busy || record.active === false}
+              disabled={locked || busy || offline || record.active === false}
+              aria-describedby={why}
               onClick={deactivate}
             >
               Deactivate
@@ -192,7 +201,8 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
           <button
             type="button"
             className="danger"
-            disabled={locked || busy}
+            disabled={locked || busy || offline}
+            aria-describedby={why}
             onClick={() => setConfirmDelete(true)}
           >
             Delete

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
 import { recordQuery } from '../entity-queries';
+import { errorSentence } from '../offline-errors';
+import { areaInfo } from '../workspace/areas';
 import { useUiStore } from '../ui-store';
 import { Enrollments } from './enrollments';
 import { SINGULAR, capitalized, recordTitle, type AnyRecord } from './field-specs';
@@ -93,7 +95,7 @@ export function RecordPanel({ issuer, entity, recordId }: Props) {
       ) : query.isError ? (
         <div>
           <p role="alert" className="notice error">
-            {toUiError(query.error).message}
+            {errorSentence(query.error, areaInfo(entity).plural)}
           </p>
           {toUiError(query.error).code === 'not_found' ? null : (
             <button type="button" className="secondary" onClick={() => void query.refetch()}>

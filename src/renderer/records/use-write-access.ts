@@ -3,17 +3,21 @@ import { useCallback, useState } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import { queryKeys, sessionQuery } from '../queries';
 import { useGrantAccess } from '../step-up/grant-access';
+import { useSchoolOffline } from '../sync-status';
 
 /**
  * Whether the session may change an entity (its `:write` scope), and a way to ask the owner
  * for scopes through the browser step-up. A grant unlocks at once, before the session query
  * has caught up, so the control the owner just unlocked is usable straight away.
+ * `offline` says the school cannot be reached now: writes would fail, so their controls are
+ * disabled, with the reason beside them (OfflineNotice), until it answers again.
  */
 export function useWriteAccess(issuer: string, entity: EntityName) {
   const scope = `${entity}:write`;
   const session = useQuery(sessionQuery());
   const grantAccess = useGrantAccess();
   const queryClient = useQueryClient();
+  const offline = useSchoolOffline(issuer);
   const [granted, setGranted] = useState<string[]>([]);
   const [asking, setAsking] = useState(false);
 
@@ -37,5 +41,5 @@ export function useWriteAccess(issuer: string, entity: EntityName) {
     [grantAccess, queryClient, scope],
   );
 
-  return { canWrite, scope, asking, requestAccess };
+  return { canWrite, scope, asking, requestAccess, offline };
 }

@@ -5,6 +5,7 @@ import { KeyringNotice } from '../components/keyring-notice';
 import { SchoolSwitcher } from '../components/school-switcher';
 import { ScopeList } from '../components/scope-list';
 import { ScreenHeading } from '../components/screen-heading';
+import { SyncDetails } from '../components/sync-details';
 import { useUiStore } from '../ui-store';
 import { useGrantAccess } from '../step-up/grant-access';
 
@@ -17,8 +18,9 @@ type Props = {
 };
 
 /**
- * The Account area: who the user is at which school, and what Schooldesk may do there. Scopes
- * the user declined at consent are listed apart, since features needing them will not work.
+ * The Account area: who the user is at which school, this school's copy on this computer
+ * (with "Sync now"), and what Schooldesk may do there. Scopes the user declined at consent
+ * are listed apart, since features needing them will not work.
  */
 export function AccountArea({ sessions, session, onSignOut }: Props) {
   const showSignedIn = useUiStore((s) => s.showSignedIn);
@@ -59,6 +61,7 @@ export function AccountArea({ sessions, session, onSignOut }: Props) {
           ) : null}
         </dl>
       </section>
+      <SyncDetails key={session.issuer} issuer={session.issuer} />
       <section className="card" aria-labelledby="granted-heading">
         <h2 id="granted-heading">What Schooldesk may do</h2>
         <ScopeList scopes={session.scopes} />

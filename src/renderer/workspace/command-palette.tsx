@@ -23,6 +23,8 @@ type Props = {
   /** Starts a new record, asking for write access first if needed. */
   newRecord: (entity: EntityName) => void;
   openShortcuts: () => void;
+  /** Asks main to bring this school's copy up to date now. */
+  syncNow: () => void;
 };
 
 const matches = (label: string, text: string) => {
@@ -76,6 +78,7 @@ export function CommandPalette(props: Props) {
       label: 'Keyboard shortcuts',
       run: then(props.openShortcuts),
     },
+    { id: 'sync-now', group: 'Commands', label: 'Sync now', run: then(props.syncNow) },
   ].filter((item) => matches(item.label, text));
   const records: Item[] =
     q.length >= 2

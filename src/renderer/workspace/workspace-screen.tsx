@@ -3,9 +3,11 @@ import type { SessionSummaryView } from '../../shared/contract';
 import type { EntityName } from '../../shared/entity-names';
 import { AccountMenu } from '../components/account-menu';
 import { SignOutDialog } from '../components/sign-out-dialog';
+import { SyncStatusLine } from '../components/sync-status-line';
 import { ToastRegion } from '../components/toast-region';
 import { AccountArea } from '../screens/signed-in-screen';
 import { useGrantAccess } from '../step-up/grant-access';
+import { useSyncNow } from '../sync-status';
 import { useUiStore } from '../ui-store';
 import { isEntityArea } from './areas';
 import { AreaNav } from './area-nav';
@@ -19,9 +21,9 @@ import { accessOf } from './use-current-session';
 type Props = { sessions: readonly SessionSummaryView[]; session: SessionSummaryView };
 
 /**
- * The signed-in home: a header with the school and the Account menu, the sidebar of areas,
- * and the current area (a list with its record beside it, a locked panel, or Account). The
- * palette, the shortcuts sheet and sign-out are dialogs over it.
+ * The signed-in home: a header with the school, its sync status and the Account menu, the
+ * sidebar of areas, and the current area (a list with its record beside it, a locked panel,
+ * or Account). The palette, the shortcuts sheet and sign-out are dialogs over it.
  */
 export function WorkspaceScreen({ sessions, session }: Props) {
   const { area, recordId } = useUiStore((s) => s.workspace);
@@ -31,6 +33,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
   const grant = useGrantAccess();
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut'>();
   const accountButton = useRef<HTMLButtonElement>(null);
+  const syncNow = useSyncNow(session.issuer);
 
   const newRecord = (entity: EntityName) => {
     if (accessOf(session, entity).canWrite) openRecord(entity, 'new');
@@ -59,6 +62,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           {session.baseUrl}
         </span>
         {session.name ? <span className="workspace-user">{session.name}</span> : null}
+        <SyncStatusLine key={session.issuer} issuer={session.issuer} />
         <div className="workspace-header-actions">
           <button
             type="button"
@@ -75,6 +79,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
             buttonRef={accountButton}
             items={[
               { label: 'Account details', onSelect: () => openArea('account') },
+              { label: 'Sync now', onSelect: syncNow },
               { label: 'Sign out', onSelect: () => setDialog('signOut') },
               { label: 'Add another school', onSelect: () => showConnect({ clearSchool: true }) },
             ]}
@@ -110,6 +115,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           openRecord={openRecord}
           newRecord={newRecord}
           openShortcuts={() => setDialog('shortcuts')}
+          syncNow={syncNow}
         />
       ) : null}
       {dialog === 'shortcuts' ? <ShortcutsSheet onClose={closeDialog} /> : null}

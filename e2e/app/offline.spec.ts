@@ -1,0 +1,161 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect, type Page } from '@playwright/test';
+import { startWebHost, type WebHost } from '../../src/web/server';
+import { silentLog } from '../../src/core/auth/secret-mask';
+import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
+import { screenshot } from '../support/app-fixtures';
+import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
+
+/**
+ * Working offline, as an owner would meet it: the school is a real process that the spec
+ * kills (SIGKILL) and starts again on the same port and data folder, and the app is the web
+ * host, restarted on the same data folder. Everything is found by the names the app shows.
+ */
+
+const rendererDir = process.env['SCHOOLDESK_OUT_DIR']
+  ? join(process.env['SCHOOLDESK_OUT_DIR'], 'renderer')
+  : fileURLToPath(new URL('../../out/renderer', import.meta.url));
+
+/** A free loopback port, so the school can be restarted where the app expects it. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The school as its own process, on a fixed port and data folder. */
+class School {
+  private process: PlatformProcess | undefined;
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-offline-school-'));
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const args = ['--port', String(this.port), '--data', this.dataDir, '--control'];
+    this.process = await spawnPlatform([...args, '--students', '300', '--rate-limit', 'off']);
+  }
+
+  /** Kills the school's process outright, as a dropped network looks to the app. */
+  async kill(): Promise<void> {
+    const pid = this.process?.pid;
+    if (pid === undefined) return;
+    process.kill(pid, 'SIGKILL');
+    await this.process?.stop();
+    this.process = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.process?.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The app in the web host on a data folder that outlives one host. */
+async function startApp(dataDir: string): Promise<{ host: WebHost; url: string }> {
+  const host = await startWebHost({
+    port: 0,
+    dataDir,
+    rendererDir,
+    browser: { open: () => Promise.resolve() },
+    log: silentLog,
+  });
+  return { host, url: `${host.url}/#${host.secret}` };
+}
+
+const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
+const grid = (page: Page) => page.getByRole('grid');
+const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+
+async function openArea(page: Page, name: string): Promise<void> {
+  await areas(page).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+test.describe('working offline', () => {
+  test.describe.configure({ mode: 'serial' });
+  let school: School;
+  let appDir: string;
+
+  test.beforeAll(async () => {
+    school = new School(await freePort());
+    await school.start();
+    appDir = mkdtempSync(join(tmpdir(), 'schooldesk-offline-app-'));
+  });
+  test.afterAll(async () => {
+    await school?.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  test('a synced school opens, searches and shows records with the school gone, and comes back', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    let app = await startApp(appDir);
+    await page.goto(app.url);
+    await page.getByLabel('School address').fill(school.url);
+    await page.getByRole('button', { name: 'Everything' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await allowInBrowser(await followSignInLink(page));
+    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+
+    // Every area is copied in the background; the shell says when it is done.
+    await expect(status(page)).toHaveText(/Up to date/, { timeout: 60_000 });
+    await openArea(page, 'Students');
+    const someone = (await grid(page).getByRole('row').nth(1).textContent()) ?? '';
+    expect(someone).not.toBe('');
+
+    await school.kill();
+
+    // Every area still opens, from the copy on this computer.
+    for (const area of ['Courses', 'Students', 'Coupons', 'Pages']) {
+      await openArea(page, area);
+      await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+    }
+    await expect(status(page)).toHaveText(/Can.t reach the school/, { timeout: 60_000 });
+    await screenshot(page, 'offline-status');
+
+    // Search works offline, with the platform's own rules.
+    await openArea(page, 'Students');
+    const search = page.getByRole('searchbox', { name: 'Search students' });
+    await search.fill('a');
+    await expect(page.locator('.list-count')).toHaveText(/students?/);
+    await search.fill('');
+
+    // A record opens, and saving says why it cannot be done now.
+    await grid(page).getByRole('row').nth(1).click();
+    await expect(page.locator('.record-panel')).toBeVisible();
+    await expect(page.getByText(/You.re offline|can.t be saved/).first()).toBeVisible();
+
+    // The app restarts with the school still down: the signed-in school opens from its copy.
+    await app.host.close();
+    app = await startApp(appDir);
+    await page.goto(app.url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
+    await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+    await openArea(page, 'Students');
+    await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+
+    // The school comes back: the status returns to "Up to date" without a reload.
+    await school.start();
+    await expect(status(page)).toHaveText(/Up to date/, { timeout: 90_000 });
+
+    // Sign-out wipes this school's copy.
+    const mirrors = join(appDir, 'mirrors');
+    expect(existsSync(mirrors) && readdirSync(mirrors).length > 0).toBe(true);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByLabel('School address')).toBeVisible();
+    expect(existsSync(mirrors) ? readdirSync(mirrors) : []).toEqual([]);
+    await app.host.close();
+  });
+});

@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LogSink } from '../../../src/core/adapters';
+import { PlatformClient } from '../../../src/core/platform/platform-client';
+import type { ApiTransport } from '../../../src/core/platform/retry';
+import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
+import { MirrorDatabase } from '../../../src/core/store/mirror-database';
+import { MirrorFiles } from '../../../src/core/store/mirror-files';
+import type { RateLimits } from '../../../src/core/sync/rate-limiter';
+import { linkSchool, type SchoolLink } from '../../../src/core/sync/school-link';
+import { SchoolSync, type SchoolSyncOptions } from '../../../src/core/sync/school-sync';
+import type { EntityName } from '../../../src/shared/entity-names';
+import type { SyncStatus } from '../../../src/shared/sync-status';
+import type { PlatformOptions } from '../../platform/types';
+import { ALL_SCOPES, startClientHarness, type ClientHarness } from './client-harness';
+
+/** Log lines of a test, kept to look at rather than printed. */
+export function memoryLog(): LogSink & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
+}
+
+/** A running SchoolSync with what it told. */
+export type OpenedSync = {
+  sync: SchoolSync<MirrorDatabase>;
+  link: SchoolLink;
+  statuses: SyncStatus[];
+  /** Areas of each onDataChanged call. */
+  changes: EntityName[][];
+  /** Resolves with the first status (the current one included) that satisfies `test`. */
+  until(test: (status: SyncStatus) => boolean, timeoutMs?: number): Promise<SyncStatus>;
+  close(): Promise<void>;
+};
+
+export type SyncHarness = {
+  client: ClientHarness;
+  dataDir: string;
+  files: MirrorFiles;
+  log: ReturnType<typeof memoryLog>;
+  /**
+   * Opens a SchoolSync on the stand-in with the real pieces: a school link (rate limiter and
+   * reachability) over the harness transport, a PlatformClient at background priority as
+   * the page source, MirrorDatabase and MirrorFiles.
+   */
+  open(
+    options?: Partial<SchoolSyncOptions<MirrorDatabase>> & {
+      limits?: Partial<RateLimits>;
+      transport?: ApiTransport;
+    },
+  ): Promise<OpenedSync>;
+  /** Every id of an area on the server, by plain paging. */
+  serverIds(area: EntityName): Promise<string[]>;
+  close(): Promise<void>;
+};
+
+export const SCHOOL_KEY = 'https://school.test https://school.test';
+
+/** Starts the stand-in (small, rate limit off unless asked) and a data folder for the mirror. */
+export async function startSyncHarness(
+  platform: Partial<PlatformOptions> = {},
+  scopes: string[] = ALL_SCOPES,
+): Promise<SyncHarness> {
+  const client = await startClientHarness(platform, scopes);
+  const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-sync-'));
+  const log = memoryLog();
+  const files = new MirrorFiles(
+    dataDir,
+    new FileKeyEncryptor(join(dataDir, 'mirror.key')),
+    () => true,
+    log,
+  );
+  const opened: OpenedSync[] = [];
+
+  const open: SyncHarness['open'] = async (options = {}) => {
+    const { limits, transport, ...rest } = options;
+    const link = linkSchool(transport ?? client.transport, {
+      limits: { reads: null, writes: null, ...limits },
+      firstRetryMs: 50,
+      maxRetryMs: 400,
+      log,
+    });
+    const syncClient = new PlatformClient({
+      apiBaseUrl: client.apiBaseUrl,
+      transport: link.background,
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    });
+    link.setProbe((signal) => syncClient.page('courses', { page: 1, perPage: 1, signal }));
+    const statuses: SyncStatus[] = [];
+    const changes: EntityName[][] = [];
+    const waiters = new Set<() => void>();
+    const sync = await SchoolSync.open<MirrorDatabase>({
+      issuer: 'https://school.test',
+      key: SCHOOL_KEY,
+      files,
+      openMirror: (bytes) => MirrorDatabase.create(bytes),
+      source: (area, query) => syncClient.page(area, query),
+      reachability: link.reachability,
+      scopes,
+      log,
+      ...rest,
+      onStatus: (status) => {
+        statuses.push(status);
+        rest.onStatus?.(status);
+        for (const wake of [...waiters]) wake();
+      },
+      onDataChanged: (areas) => {
+        changes.push(areas);
+        rest.onDataChanged?.(areas);
+      },
+    });
+    const until: OpenedSync['until'] = (test, timeoutMs = 20_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const status = sync.status();
+          if (!test(status)) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(status);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(`no such status within ${timeoutMs} ms: ${JSON.stringify(sync.status())}`),
+          );
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    const handle: OpenedSync = {
+      sync,
+      link,
+      statuses,
+      changes,
+      until,
+      async close() {
+        await sync.close();
+        link.close();
+      },
+    };
+    opened.push(handle);
+    return handle;
+  };
+
+  const serverIds = async (area: EntityName): Promise<string[]> => {
+    const ids: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const url = new URL(`${client.apiBaseUrl}/${area}?page=${page}&perPage=50&sort=createdAt`);
+      const response = await client.transport(url, { method: 'GET', headers: new Headers() });
+      const body = (await response.json()) as { nodes: { id: string }[]; totalPages: number };
+      ids.push(...body.nodes.map((node) => node.id));
+      if (page >= body.totalPages) return ids.sort();
+    }
+  };
+
+  return {
+    client,
+    dataDir,
+    files,
+    log,
+    open,
+    serverIds,
+    async close() {
+      for (const handle of opened) await handle.close().catch(() => undefined);
+      await client.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** True when every readable area of `status` is synced. */
+export function allSynced(status: SyncStatus): boolean {
+  return Object.values(status.areas).every(
+    (area) => area.state === 'synced' || area.state === 'not_granted',
+  );
+}

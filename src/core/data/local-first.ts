@@ -1,0 +1,254 @@
+import { isPlatformError, PlatformError } from '../platform';
+import type {
+  Enrollment,
+  EntityName,
+  ListQuery,
+  ListResult,
+  PlatformClient,
+  RecordOf,
+  Versioned,
+} from '../platform';
+import type { ExtendBy, SchoolData } from './school-data';
+
+/** A stored row: the record as the platform sent it and the ETag of its version, if known. */
+type StoredRow = { record: unknown; etag: string | undefined };
+
+/** What answering from the local copy needs of it (MirrorDatabase has these). */
+export interface LocalCopy {
+  list(
+    entity: EntityName,
+    query: {
+      q?: string;
+      sort?: string;
+      filters?: Record<string, unknown>;
+      offset: number;
+      limit: number;
+      now?: number;
+    },
+  ): { rows: unknown[]; totalCount: number };
+  get(entity: EntityName, id: string): StoredRow | undefined;
+  upsert(entity: EntityName, records: Array<Record<string, unknown> & { id: string }>): void;
+  setEtag(entity: EntityName, id: string, etag: string | undefined): void;
+  remove(entity: EntityName, ids: string[]): void;
+  listEnrollments(
+    studentId: string,
+    window: { offset: number; limit: number },
+  ): { rows: unknown[]; totalCount: number } | undefined;
+  putEnrollments(studentId: string, records: unknown[], complete: boolean): void;
+  upsertEnrollment(record: unknown, etag?: string): void;
+  removeEnrollment(studentId: string, courseId: string): void;
+}
+
+/** What the local-first data needs to know of the school's sync (SchoolSync has these). */
+export interface SyncView {
+  readonly copy: LocalCopy;
+  /** True once the area's first sync finished: its reads are answered locally. */
+  isSynced(area: EntityName): boolean;
+  /** False while the school is known not to answer (a failed request, a timeout, a 5xx). */
+  isReachable(): boolean;
+  /** A read of the area was answered locally: check the school for news (throttled). */
+  revalidate(area: EntityName): void;
+  /** The local copy changed outside a sync pass (a write, a record gone on the server). */
+  changed(area: EntityName): void;
+  /** Milliseconds since the epoch, for filters that compare with now (coupon expiry). */
+  now(): number;
+}
+
+/** A failure that says the school did not answer (as opposed to an answer that said no). */
+function isUnreachable(error: unknown): boolean {
+  return isPlatformError(error, 'network_error', 'server_error', 'school_unreachable');
+}
+
+/**
+ * A school's data, local first: once an area is synced, its lists and records are answered
+ * from the encrypted local copy (and the school is asked for news in the background);
+ * before that, and for anything the copy does not hold, from the network. Writes go to the
+ * school, and what it answered is put into the copy at once, so every list shows it.
+ * While the school cannot be reached, nothing waits on it: reads come from the copy or fail
+ * at once with a sentence, and writes fail at once (the outbox will queue them).
+ */
+export class LocalFirstSchoolData implements SchoolData {
+  constructor(
+    private readonly network: PlatformClient,
+    private readonly sync: SyncView,
+  ) {}
+
+  async list<E extends EntityName>(
+    entity: E,
+    query: ListQuery<E>,
+  ): Promise<ListResult<RecordOf<E>>> {
+    if (this.sync.isSynced(entity)) {
+      const { signal: _signal, ...rest } = query;
+      const answer = this.sync.copy.list(entity, {
+        ...rest,
+        offset: query.offset ?? 0,
+        now: Math.floor(this.sync.now() / 1000),
+      });
+      this.sync.revalidate(entity);
+      // The copy holds only records that passed the record schema when they were stored.
+      return answer as ListResult<RecordOf<E>>;
+    }
+    this.requireReachable('not_synced_offline');
+    return this.fromNetwork(() => this.network.list(entity, query), 'not_synced_offline');
+  }
+
+  async get<E extends EntityName>(
+    entity: E,
+    id: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Versioned<RecordOf<E>>> {
+    const local = this.sync.isSynced(entity) ? this.sync.copy.get(entity, id) : undefined;
+    // A stored ETag means the copy holds the version an edit needs; without one (rows that
+    // came from a list), the school is asked when it can be, so a save sends a real ETag.
+    if (local && (local.etag !== undefined || !this.sync.isReachable())) {
+      this.sync.revalidate(entity);
+      return local as Versioned<RecordOf<E>>;
+    }
+    if (!this.sync.isReachable()) throw new PlatformError('not_synced_offline');
+    try {
+      const answer = await this.network.get(entity, id, options);
+      this.keep(entity, answer);
+      return answer;
+    } catch (error) {
+      if (isPlatformError(error, 'not_found') && local) {
+        // Deleted on the server: it leaves the copy, and lists showing it refresh.
+        this.sync.copy.remove(entity, [id]);
+        this.sync.changed(entity);
+      }
+      if (local && isUnreachable(error)) return local as Versioned<RecordOf<E>>;
+      throw this.offlineSentence(error, 'not_synced_offline');
+    }
+  }
+
+  async create<E extends EntityName>(
+    entity: E,
+    fields: Parameters<PlatformClient['create']>[1] & object,
+    options: { signal?: AbortSignal; idempotencyKey?: string } = {},
+  ) {
+    this.requireReachable('school_unreachable');
+    const answer = await this.network.create(entity, fields, options);
+    this.keep(entity, answer);
+    return answer;
+  }
+
+  async update<E extends EntityName>(
+    entity: E,
+    id: string,
+    fields: Parameters<PlatformClient['update']>[2] & object,
+    options: { signal?: AbortSignal; etag: string },
+  ): Promise<Versioned<RecordOf<E>>> {
+    this.requireReachable('school_unreachable');
+    const answer = await this.network.update(entity, id, fields, options);
+    this.keep(entity, answer);
+    return answer;
+  }
+
+  async remove(
+    entity: EntityName,
+    id: string,
+    options: { signal?: AbortSignal; etag?: string } = {},
+  ): Promise<void> {
+    this.requireReachable('school_unreachable');
+    await this.network.remove(entity, id, options);
+    this.sync.copy.remove(entity, [id]);
+    this.sync.changed(entity);
+  }
+
+  async listEnrollments(
+    studentId: string,
+    query: { offset?: number; limit: number; signal?: AbortSignal },
+  ): Promise<ListResult<Enrollment>> {
+    const window = { offset: query.offset ?? 0, limit: query.limit };
+    const local = this.sync.isSynced('students')
+      ? this.sync.copy.listEnrollments(studentId, window)
+      : undefined;
+    if (!this.sync.isReachable()) {
+      if (local) return local as ListResult<Enrollment>;
+      throw new PlatformError('not_synced_offline');
+    }
+    try {
+      const answer = await this.network.listEnrollments(studentId, query);
+      // Enrollments are not part of a full sync (a request per student); the ones seen are
+      // kept, and a window that holds them all marks the student's set complete.
+      if (this.sync.isSynced('students')) {
+        const complete = window.offset === 0 && answer.rows.length >= answer.totalCount;
+        this.sync.copy.putEnrollments(studentId, answer.rows, complete);
+      }
+      return answer;
+    } catch (error) {
+      if (local && isUnreachable(error)) return local as ListResult<Enrollment>;
+      throw this.offlineSentence(error, 'not_synced_offline');
+    }
+  }
+
+  async enroll(
+    studentId: string,
+    courseId: string,
+    fields: { endedAt?: number | null } = {},
+    options: { signal?: AbortSignal } = {},
+  ) {
+    this.requireReachable('school_unreachable');
+    const answer = await this.network.enroll(studentId, courseId, fields, options);
+    this.keepEnrollment(answer);
+    return answer;
+  }
+
+  async removeEnrollment(
+    studentId: string,
+    courseId: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    this.requireReachable('school_unreachable');
+    await this.network.removeEnrollment(studentId, courseId, options);
+    this.sync.copy.removeEnrollment(studentId, courseId);
+  }
+
+  async expireEnrollment(studentId: string, courseId: string, options = {}) {
+    this.requireReachable('school_unreachable');
+    const answer = await this.network.expireEnrollment(studentId, courseId, options);
+    this.keepEnrollment(answer);
+    return answer;
+  }
+
+  async extendEnrollment(studentId: string, courseId: string, by: ExtendBy, options = {}) {
+    this.requireReachable('school_unreachable');
+    const answer = await this.network.extendEnrollment(studentId, courseId, by, options);
+    this.keepEnrollment(answer);
+    return answer;
+  }
+
+  /** Puts a record the school answered into the copy, with the ETag of its version. */
+  private keep(entity: EntityName, answer: Versioned<{ id: string }>): void {
+    if (!this.sync.isSynced(entity)) return;
+    this.sync.copy.upsert(entity, [answer.record]);
+    this.sync.copy.setEtag(entity, answer.record.id, answer.etag);
+    this.sync.changed(entity);
+  }
+
+  private keepEnrollment(answer: Versioned<Enrollment>): void {
+    if (this.sync.isSynced('students')) this.sync.copy.upsertEnrollment(answer.record, answer.etag);
+  }
+
+  /** Fails at once, with a sentence, while the school is known not to answer. */
+  private requireReachable(code: 'school_unreachable' | 'not_synced_offline'): void {
+    if (!this.sync.isReachable()) throw new PlatformError(code);
+  }
+
+  private async fromNetwork<T>(
+    call: () => Promise<T>,
+    code: 'school_unreachable' | 'not_synced_offline',
+  ): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw this.offlineSentence(error, code);
+    }
+  }
+
+  /** A read that found the school unreachable says so in the owner's terms. */
+  private offlineSentence(error: unknown, code: 'school_unreachable' | 'not_synced_offline') {
+    return isPlatformError(error, 'network_error')
+      ? new PlatformError(code, { cause: error })
+      : error;
+  }
+}

@@ -1,0 +1,266 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MirrorDatabase, MirrorError } from './mirror-database';
+import { loadSqlJs } from './mirror-sql';
+
+const mirrors: MirrorDatabase[] = [];
+afterEach(() => {
+  for (const mirror of mirrors.splice(0)) mirror.close();
+});
+
+async function open(bytes?: Uint8Array): Promise<MirrorDatabase> {
+  const mirror = await MirrorDatabase.create(bytes);
+  mirrors.push(mirror);
+  return mirror;
+}
+
+function student(n: number, name: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: `s-${String(n).padStart(3, '0')}`,
+    name,
+    email: `student${n}@example.com`,
+    phoneNumber: null,
+    lastSignInAt: null,
+    createdAt: 1000 + n,
+    updatedAt: 2000 + n,
+    ...extra,
+  };
+}
+
+function ids(page: { rows: unknown[] }): string[] {
+  return page.rows.map((row) => (row as { id: string }).id);
+}
+
+describe('MirrorDatabase records', () => {
+  it('keeps records as sent, unknown fields included, and ETags of unchanged records', async () => {
+    const mirror = await open();
+    const ada = student(1, 'Ada', { nickname: 'the countess' });
+    mirror.upsert('students', [ada, student(2, 'Grace')]);
+    expect(mirror.get('students', 's-001')).toEqual({ record: ada, etag: undefined });
+    expect(mirror.get('students', 'nope')).toBeUndefined();
+
+    mirror.setEtag('students', 's-001', '"v1"');
+    const before = mirror.changeCount;
+    mirror.upsert('students', [ada]);
+    expect(mirror.get('students', 's-001')?.etag).toBe('"v1"');
+    expect(mirror.changeCount).toBe(before);
+
+    mirror.upsert('students', [{ ...ada, name: 'Ada L.' }]);
+    expect(mirror.get('students', 's-001')).toEqual({
+      record: { ...ada, name: 'Ada L.' },
+      etag: undefined,
+    });
+    expect(mirror.changeCount).toBeGreaterThan(before);
+  });
+
+  it('counts, lists ids, removes and clears', async () => {
+    const mirror = await open();
+    mirror.upsert('students', [student(1, 'A'), student(2, 'B'), student(3, 'C')]);
+    expect(mirror.count('students')).toBe(3);
+    mirror.remove('students', ['s-002', 'missing']);
+    expect(mirror.ids('students')).toEqual(['s-001', 's-003']);
+    mirror.clear('students');
+    expect(mirror.count('students')).toBe(0);
+  });
+
+  it('rolls a failed batch back', async () => {
+    const mirror = await open();
+    const bad = { name: 'no id' } as unknown as { id: string };
+    expect(() => mirror.upsert('students', [student(1, 'A'), bad])).toThrow(TypeError);
+    expect(mirror.count('students')).toBe(0);
+  });
+});
+
+describe('MirrorDatabase lists', () => {
+  it('searches case-insensitively for ASCII only, with %, _ and \\ literal', async () => {
+    const mirror = await open();
+    mirror.upsert('students', [
+      student(1, 'Zoë Adams'),
+      student(2, 'ZOË ADAMS'),
+      student(3, '100% Sure'),
+      student(4, 'snake_case'),
+      student(5, 'back\\slash'),
+      student(6, 'snakeXcase'),
+    ]);
+    const search = (q: string) => ids(mirror.list('students', { q, offset: 0, limit: 50 }));
+    expect(search('zoë')).toEqual(['s-001']);
+    expect(search('ZOË')).toEqual(['s-002']);
+    expect(search('adams')).toEqual(['s-002', 's-001']);
+    expect(search('0%')).toEqual(['s-003']);
+    expect(search('e_c')).toEqual(['s-004']);
+    expect(search('\\')).toEqual(['s-005']);
+    expect(search('  STUDENT6@ ')).toEqual(['s-006']);
+    expect(mirror.list('students', { q: '   ', offset: 0, limit: 2 }).totalCount).toBe(6);
+  });
+
+  it('sorts with ties broken by id in the same direction, and pages', async () => {
+    const mirror = await open();
+    mirror.upsert('students', [student(3, 'bob'), student(1, 'Bob'), student(2, 'alice')]);
+    const sorted = (sort: string, offset = 0, limit = 10) =>
+      ids(mirror.list('students', { sort, offset, limit }));
+    expect(sorted('name')).toEqual(['s-002', 's-001', 's-003']);
+    expect(sorted('-name')).toEqual(['s-003', 's-001', 's-002']);
+    expect(sorted('-name', 1, 1)).toEqual(['s-001']);
+    expect(mirror.list('students', { offset: 5, limit: 10 })).toEqual({ rows: [], totalCount: 3 });
+  });
+
+  it('applies the shared filters, missing fields reading as NULL', async () => {
+    const mirror = await open();
+    mirror.upsert('coupons', [
+      { id: 'c1', name: 'Old', code: 'OLD', active: true, expiredAt: 100, createdAt: 1 },
+      { id: 'c2', name: 'Open', code: 'OPEN', active: false, expiredAt: null, createdAt: 2 },
+      { id: 'c3', name: 'Later', code: 'LATER', active: true, expiredAt: 900, createdAt: 3 },
+      { id: 'c4', name: 'Bare', code: 'BARE' },
+    ]);
+    const filtered = (filters: Record<string, unknown>) =>
+      ids(mirror.list('coupons', { filters, offset: 0, limit: 10, now: 500 }));
+    expect(filtered({ expired: true })).toEqual(['c1']);
+    expect(filtered({ expired: false })).toEqual(['c3', 'c2', 'c4']);
+    expect(filtered({ active: true, expired: false })).toEqual(['c3']);
+    expect(filtered({ active: undefined })).toHaveLength(4);
+  });
+
+  it('refuses what the platform would refuse, with a code', async () => {
+    const mirror = await open();
+    const refused = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error instanceof MirrorError ? error.code : 'other';
+      }
+      return 'accepted';
+    };
+    expect(
+      refused(() => mirror.list('students', { sort: 'phoneNumber', offset: 0, limit: 1 })),
+    ).toBe('mirror_bad_query');
+    expect(
+      refused(() => mirror.list('courses', { filters: { color: 'red' }, offset: 0, limit: 1 })),
+    ).toBe('mirror_bad_query');
+    expect(
+      refused(() => mirror.list('courses', { filters: { featured: 'yes' }, offset: 0, limit: 1 })),
+    ).toBe('mirror_bad_query');
+    expect(refused(() => mirror.list('pages', { offset: -1, limit: 1 }))).toBe('mirror_bad_query');
+    expect(refused(() => mirror.list('pages', { q: 'x'.repeat(201), offset: 0, limit: 1 }))).toBe(
+      'mirror_bad_query',
+    );
+    expect(
+      refused(() => mirror.list('pages', { q: ` ${'x'.repeat(200)} `, offset: 0, limit: 1 })),
+    ).toBe('accepted');
+  });
+});
+
+describe('MirrorDatabase enrollments', () => {
+  const enrollment = (courseId: string, createdAt: number, id = `e-${courseId}`) => ({
+    id,
+    studentId: 's-001',
+    courseId,
+    completionRate: 0,
+    createdAt,
+  });
+
+  it('answers a student only once the whole list is stored, newest first', async () => {
+    const mirror = await open();
+    expect(mirror.listEnrollments('s-001', { offset: 0, limit: 10 })).toBeUndefined();
+    mirror.putEnrollments(
+      's-001',
+      [enrollment('a', 5), enrollment('b', 7), enrollment('c', 5)],
+      true,
+    );
+    expect(ids(mirror.listEnrollments('s-001', { offset: 0, limit: 10 })!)).toEqual([
+      'e-b',
+      'e-c',
+      'e-a',
+    ]);
+    expect(mirror.listEnrollments('s-001', { offset: 1, limit: 1 })).toEqual({
+      rows: [enrollment('c', 5)],
+      totalCount: 3,
+    });
+
+    mirror.upsertEnrollment(enrollment('d', 9), '"e1"');
+    mirror.upsertEnrollment(enrollment('a', 5, 'e-a2'));
+    mirror.removeEnrollment('s-001', 'b');
+    expect(ids(mirror.listEnrollments('s-001', { offset: 0, limit: 10 })!)).toEqual([
+      'e-d',
+      'e-c',
+      'e-a2',
+    ]);
+    expect(mirror.getEnrollment('s-001', 'd')?.etag).toBe('"e1"');
+
+    mirror.putEnrollments('s-001', [enrollment('d', 9)], false);
+    expect(mirror.getEnrollment('s-001', 'd')?.etag).toBe('"e1"');
+    expect(mirror.listEnrollments('s-001', { offset: 0, limit: 10 })).toBeUndefined();
+  });
+
+  it('drops enrollments with their student or course', async () => {
+    const mirror = await open();
+    mirror.upsert('students', [student(1, 'Ada')]);
+    mirror.putEnrollments('s-001', [enrollment('a', 1), enrollment('b', 2)], true);
+    mirror.remove('courses', ['a']);
+    expect(ids(mirror.listEnrollments('s-001', { offset: 0, limit: 10 })!)).toEqual(['e-b']);
+    mirror.remove('students', ['s-001']);
+    expect(mirror.listEnrollments('s-001', { offset: 0, limit: 10 })).toBeUndefined();
+    expect(mirror.getEnrollment('s-001', 'b')).toBeUndefined();
+  });
+
+  it('refuses an enrollment without its keys or of another student', async () => {
+    const mirror = await open();
+    expect(() => mirror.upsertEnrollment({ id: 'x' })).toThrow(TypeError);
+    expect(() => mirror.putEnrollments('s-002', [enrollment('a', 1)], true)).toThrow(TypeError);
+  });
+});
+
+describe('MirrorDatabase persistence', () => {
+  it('keeps metadata, and everything survives export and reopening', async () => {
+    const mirror = await open();
+    mirror.upsert('pages', [{ id: 'p1', title: 'Home', slug: 'home', published: true }]);
+    mirror.setEtag('pages', 'p1', '"p"');
+    mirror.setMeta('sync:pages', { cursor: 42 });
+    const before = mirror.changeCount;
+    mirror.setMeta('sync:pages', { cursor: 42 });
+    expect(mirror.changeCount).toBe(before);
+    expect(mirror.getMeta('sync:pages')).toEqual({ cursor: 42 });
+
+    const bytes = mirror.export();
+    // Still usable after an export (sql.js reopens its connection to export).
+    mirror.upsert('pages', [{ id: 'p2', title: 'About', slug: 'about', published: false }]);
+    expect(mirror.list('pages', { filters: { published: true }, offset: 0, limit: 5 })).toEqual({
+      rows: [{ id: 'p1', title: 'Home', slug: 'home', published: true }],
+      totalCount: 1,
+    });
+
+    const again = await open(bytes);
+    expect(again.get('pages', 'p1')?.etag).toBe('"p"');
+    expect(again.count('pages')).toBe(1);
+    expect(again.getMeta('sync:pages')).toEqual({ cursor: 42 });
+    again.setMeta('sync:pages', undefined);
+    expect(again.getMeta('sync:pages')).toBeUndefined();
+  });
+
+  it('rebuilds a table made by older rules from its own records', async () => {
+    const SQL = await loadSqlJs();
+    const old = new SQL.Database();
+    old.run('CREATE TABLE courses (id TEXT PRIMARY KEY, record TEXT NOT NULL, etag TEXT)');
+    old.run('CREATE TABLE mirror_schema (name TEXT PRIMARY KEY, ddl TEXT NOT NULL)');
+    old.run("INSERT INTO mirror_schema VALUES ('courses', 'CREATE TABLE courses (older)')");
+    old.run('INSERT INTO courses VALUES (?, ?, ?)', [
+      'k1',
+      JSON.stringify({ id: 'k1', name: 'Oils', slug: 'oils', featured: true, createdAt: 5 }),
+      '"k"',
+    ]);
+    const bytes = old.export();
+    old.close();
+
+    const mirror = await open(bytes);
+    expect(mirror.get('courses', 'k1')?.etag).toBe('"k"');
+    expect(
+      ids(mirror.list('courses', { q: 'OIL', filters: { featured: true }, offset: 0, limit: 5 })),
+    ).toEqual(['k1']);
+  });
+
+  it('refuses bytes that are no mirror, with a code', async () => {
+    await expect(
+      MirrorDatabase.create(new TextEncoder().encode('not a database at all')),
+    ).rejects.toMatchObject({
+      code: 'mirror_unreadable',
+    });
+  });
+});

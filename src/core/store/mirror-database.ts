@@ -1,0 +1,260 @@
+import type { Database } from 'sql.js';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import * as enrollments from './mirror-enrollments';
+import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
+import { applyPragmas, ensureSchema } from './mirror-schema';
+import { allRows, inTransaction, loadSqlJs, MirrorError, scalar, write } from './mirror-sql';
+
+export type { MirrorListQuery, MirrorPage } from './mirror-query';
+export { MirrorError, type MirrorErrorCode } from './mirror-sql';
+
+/** A record as the mirror takes it: the platform's JSON, with its id. */
+export type MirrorRecord = Record<string, unknown> & { id: string };
+
+/** A stored record and the ETag of its version, if known. */
+export type MirrorEntry = { record: unknown; etag: string | undefined };
+
+/**
+ * SECURITY: entity names become table names in SQL, so only the four known ones pass, even
+ * if a caller's types were bypassed.
+ */
+function table(entity: EntityName): EntityName {
+  if (!ENTITY_NAMES.includes(entity)) throw new TypeError(`unknown entity ${String(entity)}`);
+  return entity;
+}
+
+function idsJson(ids: readonly string[]): string {
+  return JSON.stringify(ids);
+}
+
+/**
+ * The local mirror of one school: its courses, students (with the enrollments the mirror has
+ * seen), coupons and pages as the platform sent them, plus sync metadata, in one SQLite
+ * database (sql.js, in memory). Lists and gets answer with the platform's own semantics
+ * (src/shared/list-rules.ts). Persistence is the caller's: `export()` gives the bytes to
+ * encrypt and save, and `changeCount` says when there is something new to save.
+ *
+ * Every method but `create` is synchronous; a batch is one transaction, so a failure leaves
+ * the mirror as it was.
+ */
+export class MirrorDatabase {
+  private changes = 0;
+
+  private constructor(private readonly db: Database) {}
+
+  /**
+   * Opens a mirror from the bytes of an earlier `export()`, or an empty one. Throws
+   * MirrorError `mirror_unreadable` when the bytes are no mirror.
+   */
+  static async create(bytes?: Uint8Array): Promise<MirrorDatabase> {
+    const SQL = await loadSqlJs();
+    const db = bytes ? new SQL.Database(bytes) : new SQL.Database();
+    try {
+      applyPragmas(db);
+      ensureSchema(db);
+    } catch (error) {
+      db.close();
+      throw new MirrorError(
+        'mirror_unreadable',
+        'The local copy of this school could not be read.',
+        { cause: error },
+      );
+    }
+    return new MirrorDatabase(db);
+  }
+
+  /** Grows with every change of content, so a saver knows when to save again. */
+  get changeCount(): number {
+    return this.changes;
+  }
+
+  private changed(rows: number | boolean): void {
+    if (rows === true || (typeof rows === 'number' && rows > 0)) this.changes += 1;
+  }
+
+  /**
+   * Stores records as the platform sent them (unknown fields kept), in one transaction. A
+   * row's stored ETag is kept only if its record JSON is unchanged, since the ETag names
+   * the version that JSON came from.
+   */
+  upsert(entity: EntityName, records: readonly MirrorRecord[]): void {
+    const name = table(entity);
+    if (records.length === 0) return;
+    const rows = inTransaction(this.db, () => {
+      const stmt = this.db.prepare(
+        `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL)
+         ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
+         WHERE ${name}.record IS NOT excluded.record`,
+      );
+      try {
+        let modified = 0;
+        for (const record of records) {
+          if (typeof record.id !== 'string' || record.id === '')
+            throw new TypeError(`a ${name} record without an id`);
+          stmt.run([record.id, JSON.stringify(record)]);
+          modified += this.db.getRowsModified();
+        }
+        return modified;
+      } finally {
+        stmt.free();
+      }
+    });
+    this.changed(rows);
+  }
+
+  /** Records the ETag of a stored record's version (undefined forgets it). */
+  setEtag(entity: EntityName, id: string, etag: string | undefined): void {
+    this.changed(
+      write(this.db, `UPDATE ${table(entity)} SET etag = ? WHERE id = ? AND etag IS NOT ?`, [
+        etag ?? null,
+        id,
+        etag ?? null,
+      ]),
+    );
+  }
+
+  /**
+   * Removes records (gone on the platform). As on the platform, a student takes their
+   * enrollments along, and so does a course.
+   */
+  remove(entity: EntityName, ids: readonly string[]): void {
+    const name = table(entity);
+    if (ids.length === 0) return;
+    const json = idsJson(ids);
+    const rows = inTransaction(this.db, () => {
+      let removed = write(
+        this.db,
+        `DELETE FROM ${name} WHERE id IN (SELECT value FROM json_each(?))`,
+        [json],
+      );
+      if (name === 'students') removed += enrollments.dropStudentsEnrollments(this.db, json);
+      if (name === 'courses') removed += enrollments.dropCoursesEnrollments(this.db, json);
+      return removed;
+    });
+    this.changed(rows);
+  }
+
+  /** Every stored id of an entity (for a sweep that finds records deleted on the platform). */
+  ids(entity: EntityName): string[] {
+    return allRows(this.db, `SELECT id FROM ${table(entity)} ORDER BY id`).map(([id]) =>
+      String(id),
+    );
+  }
+
+  count(entity: EntityName): number {
+    return Number(scalar(this.db, `SELECT COUNT(*) FROM ${table(entity)}`));
+  }
+
+  /**
+   * Drops every record of an entity (the area's scope was lost). Clearing students drops
+   * their enrollments too; clearing courses leaves enrollments, which belong to students.
+   */
+  clear(entity: EntityName): void {
+    const name = table(entity);
+    const rows = inTransaction(this.db, () => {
+      let removed = write(this.db, `DELETE FROM ${name}`);
+      if (name === 'students') {
+        removed += write(this.db, 'DELETE FROM enrollments');
+        removed += write(this.db, 'DELETE FROM enrollment_sets');
+      }
+      return removed;
+    });
+    this.changed(rows);
+  }
+
+  /**
+   * A window of the entity's list with the platform's search, sort, filters and total.
+   * `now` (unix seconds) is what time filters compare with. Throws MirrorError
+   * `mirror_bad_query` for a sort, filter or window the platform would refuse.
+   */
+  list(entity: EntityName, query: MirrorListQuery): MirrorPage {
+    return listEntity(this.db, table(entity), query);
+  }
+
+  /** One record as the platform sent it, and its ETag. */
+  get(entity: EntityName, id: string): MirrorEntry | undefined {
+    const [row] = allRows(this.db, `SELECT record, etag FROM ${table(entity)} WHERE id = ?`, [id]);
+    if (!row) return undefined;
+    const [record, etag] = row;
+    return {
+      record: JSON.parse(String(record)) as unknown,
+      etag: etag === null ? undefined : String(etag),
+    };
+  }
+
+  /**
+   * Replaces a student's stored enrollments with `records` (ETags survive for unchanged
+   * records). `complete`: the records are the student's whole list, so `listEnrollments`
+   * may answer it; false withdraws that.
+   */
+  putEnrollments(studentId: string, records: readonly unknown[], complete: boolean): void {
+    const changed = inTransaction(this.db, () =>
+      enrollments.putEnrollments(this.db, studentId, [...records], complete, Date.now()),
+    );
+    this.changed(changed);
+  }
+
+  /** Stores one enrollment; a given ETag is kept, else as `upsert` does. */
+  upsertEnrollment(record: unknown, etag?: string): void {
+    this.changed(inTransaction(this.db, () => enrollments.upsertEnrollment(this.db, record, etag)));
+  }
+
+  removeEnrollment(studentId: string, courseId: string): void {
+    this.changed(enrollments.removeEnrollment(this.db, studentId, courseId));
+  }
+
+  /** One stored enrollment of a student in a course, and its ETag. */
+  getEnrollment(studentId: string, courseId: string): MirrorEntry | undefined {
+    return enrollments.getEnrollment(this.db, studentId, courseId);
+  }
+
+  /**
+   * A window of a student's enrollments in the platform's order, or undefined when that
+   * student's list was never stored complete (then only the network knows it).
+   */
+  listEnrollments(
+    studentId: string,
+    window: { offset: number; limit: number },
+  ): MirrorPage | undefined {
+    checkWindow(window.offset, window.limit);
+    return enrollments.listEnrollments(this.db, studentId, window);
+  }
+
+  /** A value stored with `setMeta` (sync cursors, progress), parsed from JSON. */
+  getMeta<T>(key: string): T | undefined {
+    const value = scalar(this.db, 'SELECT value FROM meta WHERE key = ?', [key]);
+    return value === undefined || value === null ? undefined : (JSON.parse(String(value)) as T);
+  }
+
+  /** Stores a JSON value under `key`; undefined removes it. */
+  setMeta(key: string, value: unknown): void {
+    if (value === undefined) {
+      this.changed(write(this.db, 'DELETE FROM meta WHERE key = ?', [key]));
+      return;
+    }
+    const json = JSON.stringify(value);
+    this.changed(
+      write(
+        this.db,
+        `INSERT INTO meta (key, value) VALUES (?, ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE meta.value IS NOT excluded.value`,
+        [key, json],
+      ),
+    );
+  }
+
+  /**
+   * The whole database as bytes, to encrypt and save; `create(bytes)` opens it again.
+   * sql.js reopens its connection to export, so the connection settings are applied again.
+   */
+  export(): Uint8Array {
+    const bytes = this.db.export();
+    applyPragmas(this.db);
+    return bytes;
+  }
+
+  /** Releases the database's memory; the mirror cannot be used afterwards. */
+  close(): void {
+    this.db.close();
+  }
+}

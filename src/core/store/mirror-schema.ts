@@ -1,0 +1,154 @@
+import type { Database } from 'sql.js';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import { LIST_RULES, type ColumnKind, type ListRules } from '../../shared/list-rules';
+import { allRows, inTransaction, scalar } from './mirror-sql';
+
+/**
+ * The mirror's tables. Each entity keeps the record exactly as the platform sent it (`record`,
+ * JSON text, unknown fields included) and its ETag; the columns the shared list rules name are
+ * generated from that JSON by SQLite itself, so they can never disagree with the record.
+ * json_extract gives 1/0 for booleans and NULL for a missing field, as the rules expect.
+ *
+ * Because everything is derived from `record`, a change of the rules needs no re-sync: a table
+ * whose definition differs from the one below is rebuilt from its own records on open.
+ */
+
+const SQL_TYPE: Record<ColumnKind, string> = {
+  text: 'TEXT',
+  number: 'NUMERIC',
+  boolean: 'INTEGER',
+};
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function checkedName(name: string): string {
+  // Names are spliced into DDL and JSON paths, so only plain identifiers are allowed.
+  if (!IDENTIFIER.test(name) || ['id', 'record', 'etag'].includes(name))
+    throw new Error(`mirror: unusable column name ${name}`);
+  return name;
+}
+
+/** The generated column holding the lowercase text of a search column. */
+export function searchColumn(column: string): string {
+  return `${column}__lc`;
+}
+
+/** The index that holds the lowercase search columns (a narrow table to scan). */
+export function searchIndex(entity: EntityName): string {
+  return `${entity}__search`;
+}
+
+/** The (sort expression, id) index of one sort key. */
+export function sortIndex(entity: EntityName, key: string): string {
+  return `${entity}__sort_${checkedName(key)}`;
+}
+
+function generated(column: string, kind: ColumnKind): string {
+  const name = checkedName(column);
+  return `${name} ${SQL_TYPE[kind]} GENERATED ALWAYS AS (json_extract(record, '$.${name}')) STORED`;
+}
+
+/** The DDL of one entity: its table and indexes, in creation order. */
+export function entityDdl(entity: EntityName): string[] {
+  const rules: ListRules = LIST_RULES[entity];
+  const columns = [
+    'id TEXT PRIMARY KEY',
+    'record TEXT NOT NULL',
+    'etag TEXT',
+    ...Object.entries(rules.columns).map(([column, kind]) => generated(column, kind)),
+    // lower() folds ASCII letters only, exactly as LIKE does, so a substring test on these
+    // answers what the platform's LIKE answers. VIRTUAL: the search index stores them.
+    ...rules.search.map(
+      (column) => `${searchColumn(column)} TEXT GENERATED ALWAYS AS (lower(${column})) VIRTUAL`,
+    ),
+  ];
+  return [
+    `CREATE TABLE ${entity} (${columns.join(', ')})`,
+    // One (sort key, id) index per sort: a page walks it instead of sorting the table.
+    ...Object.entries(rules.sorts).map(
+      ([key, expression]) =>
+        `CREATE INDEX ${sortIndex(entity, key)} ON ${entity} (${expression}, id)`,
+    ),
+    `CREATE INDEX ${searchIndex(entity)} ON ${entity} (${rules.search.map(searchColumn).join(', ')})`,
+  ];
+}
+
+const ENROLLMENTS_DDL = [
+  'CREATE TABLE enrollments (id TEXT PRIMARY KEY, record TEXT NOT NULL, etag TEXT, ' +
+    "studentId TEXT GENERATED ALWAYS AS (json_extract(record, '$.studentId')) STORED NOT NULL, " +
+    "courseId TEXT GENERATED ALWAYS AS (json_extract(record, '$.courseId')) STORED NOT NULL, " +
+    "createdAt NUMERIC GENERATED ALWAYS AS (json_extract(record, '$.createdAt')) STORED)",
+  'CREATE UNIQUE INDEX enrollments__pair ON enrollments (studentId, courseId)',
+  // The platform lists a student's enrollments newest first, ties by id.
+  'CREATE INDEX enrollments__student ON enrollments (studentId, createdAt, id)',
+  'CREATE INDEX enrollments__course ON enrollments (courseId)',
+];
+
+/** Tables that hold records; each is rebuilt from its records when its DDL changes. */
+function recordTables(): Array<[string, string[]]> {
+  return [
+    ...ENTITY_NAMES.map((entity): [string, string[]] => [entity, entityDdl(entity)]),
+    ['enrollments', ENROLLMENTS_DDL],
+  ];
+}
+
+/** Tables with no derived columns: created once, never rebuilt. */
+const PLAIN_TABLES = [
+  'CREATE TABLE IF NOT EXISTS enrollment_sets (studentId TEXT PRIMARY KEY, syncedAt INTEGER NOT NULL)',
+  'CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+  // The DDL each record table was built with, to notice a change of the rules.
+  'CREATE TABLE IF NOT EXISTS mirror_schema (name TEXT PRIMARY KEY, ddl TEXT NOT NULL)',
+];
+
+/**
+ * Connection settings. The database lives in sql.js's memory and reaches the disk only as a
+ * whole export, so a rollback journal in memory and no syncs lose nothing. Applied again
+ * after every export, which reopens the connection.
+ */
+export function applyPragmas(db: Database): void {
+  db.run('PRAGMA journal_mode = MEMORY');
+  db.run('PRAGMA synchronous = OFF');
+  db.run('PRAGMA temp_store = MEMORY');
+  // 64 MiB of page cache: a 100,000-student mirror stays cached between searches.
+  db.run('PRAGMA cache_size = -65536');
+}
+
+/**
+ * Creates missing tables and rebuilds any record table whose definition changed, keeping its
+ * records and ETags. Idempotent; runs on every open.
+ */
+export function ensureSchema(db: Database): void {
+  for (const sql of PLAIN_TABLES) db.run(sql);
+  for (const [table, ddl] of recordTables()) {
+    const wanted = ddl.join(';\n');
+    const stored = scalar(db, 'SELECT ddl FROM mirror_schema WHERE name = ?', [table]);
+    if (stored === wanted) continue;
+    inTransaction(db, () => {
+      const exists = scalar(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [
+        table,
+      ]);
+      if (exists) rebuild(db, table, ddl);
+      else for (const sql of ddl) db.run(sql);
+      db.run('INSERT OR REPLACE INTO mirror_schema (name, ddl) VALUES (?, ?)', [table, wanted]);
+    });
+  }
+}
+
+/** Recreates `table` with `ddl` and copies its records (and ETags) over. */
+function rebuild(db: Database, table: string, ddl: string[]): void {
+  const indexes = allRows(
+    db,
+    "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+    [table],
+  );
+  for (const [name] of indexes) db.run(`DROP INDEX "${String(name)}"`);
+  const old = `${table}__old`;
+  db.run(`ALTER TABLE ${table} RENAME TO ${old}`);
+  for (const sql of ddl) db.run(sql);
+  const oldColumns = allRows(db, `SELECT name FROM pragma_table_info('${old}')`).map(([n]) => n);
+  if (oldColumns.includes('record') && oldColumns.includes('etag'))
+    db.run(
+      `INSERT OR REPLACE INTO ${table} (id, record, etag) SELECT id, record, etag FROM ${old}`,
+    );
+  db.run(`DROP TABLE ${old}`);
+}

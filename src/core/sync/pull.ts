@@ -1,0 +1,360 @@
+import type { EntityName } from '../../shared/entity-names';
+import { walkPages, type PageAnswer, type PageSource, type SyncRecord } from './page-walk';
+
+/**
+ * One area's sync into the local mirror: the first sync (every page, resumable), then
+ * incremental passes (`updatedSince`), and id sweeps that find records deleted on the server
+ * (the platform has no deletions feed).
+ */
+
+/** What sync needs of the mirror (MirrorDatabase has these). */
+export interface SyncMirror {
+  upsert(entity: EntityName, records: SyncRecord[]): void;
+  remove(entity: EntityName, ids: string[]): void;
+  ids(entity: EntityName): string[];
+  count(entity: EntityName): number;
+  clear(entity: EntityName): void;
+  get(entity: EntityName, id: string): { record: unknown } | undefined;
+  getMeta<T>(key: string): T | undefined;
+  setMeta(key: string, value: unknown): void;
+}
+
+/** What the mirror remembers of one area's sync (JSON in its meta table). */
+export type AreaMeta = {
+  /** first: the first sync has not finished; synced: lists may be answered locally. */
+  phase: 'first' | 'synced';
+  /** During the first sync: the next page to fetch (sorted by createdAt ascending). */
+  nextPage: number;
+  /**
+   * `updatedSince` of the next incremental pass (unix seconds, inclusive): the highest
+   * updatedAt the server had when the last pass began. Every record changed after that
+   * moment has an updatedAt at or above it, so nothing changed during a pass is missed.
+   */
+  cursor?: number;
+  /** Some records carry no updatedAt, so incremental passes would miss them: full passes. */
+  noUpdatedAt?: boolean;
+  /** Unix ms when the last pass finished. */
+  syncedAt?: number;
+  /** Unix ms when the last id sweep (or full pass) finished. */
+  sweptAt?: number;
+  /** The last sweep still ended with a count unlike the server's: do not sweep again at once. */
+  sweepUnresolved?: boolean;
+};
+
+/** What a pass is doing, for the status line. */
+export type PullProgress = {
+  kind: 'first' | 'incremental' | 'sweep';
+  done: number;
+  total?: number;
+};
+
+export type PullOptions = {
+  mirror: SyncMirror;
+  source: PageSource;
+  area: EntityName;
+  signal?: AbortSignal;
+  /** Unix ms. */
+  now: () => number;
+  /** Records per page (the platform allows at most 50). */
+  perPage?: number;
+  /** Pages in flight at once. */
+  concurrency?: number;
+  /** A full id sweep at least this often, for a delete and a create that keep the count. */
+  sweepEveryMs?: number;
+  /** After a sweep that did not make the counts agree, wait this long before another. */
+  sweepRetryMs?: number;
+  onProgress?: (progress: PullProgress) => void;
+  /** Rows were stored: a (coalesced) save may run. */
+  onStored?: () => void;
+  /**
+   * Starts noting the ids the app itself writes into this area (a record it created or
+   * saved). A sweep does not drop those: they changed after it began.
+   */
+  trackWrites?: () => { ids(): ReadonlySet<string>; stop(): void };
+};
+
+export const DEFAULT_PULL = {
+  perPage: 50,
+  concurrency: 4,
+  sweepEveryMs: 6 * 60 * 60 * 1000,
+  sweepRetryMs: 30 * 60 * 1000,
+} as const;
+
+/** The mirror's meta key of an area's sync state. */
+export function metaKey(area: EntityName): string {
+  return `sync:${area}`;
+}
+
+export function readAreaMeta(mirror: SyncMirror, area: EntityName): AreaMeta | undefined {
+  return mirror.getMeta<AreaMeta>(metaKey(area));
+}
+
+/** Forgets an area: its rows and its sync state (the session may no longer read it). */
+export function clearArea(mirror: SyncMirror, area: EntityName): void {
+  mirror.clear(area);
+  mirror.setMeta(metaKey(area), undefined);
+}
+
+/** What one call of `pullArea` did. */
+export type PullResult = {
+  /** Rows added, changed or dropped. */
+  changed: number;
+  /** The passes it ran, in order. */
+  passes: PullProgress['kind'][];
+};
+
+/**
+ * Brings one area up to date: the first sync (or its resumption) when it never finished,
+ * else an incremental pass (a full pass when records carry no updatedAt). Then the server's
+ * count is compared with the mirror's, and an id sweep runs when they differ or one is due.
+ * Throws what the platform threw (the area's meta says where a restart resumes), or the
+ * signal's reason when aborted.
+ */
+export async function pullArea(options: PullOptions): Promise<PullResult> {
+  const pull = new AreaPull(options);
+  const result: PullResult = { changed: 0, passes: [] };
+  const meta = readAreaMeta(options.mirror, options.area);
+  if (!meta || meta.phase === 'first') {
+    result.changed += await pull.first(meta);
+    result.passes.push('first');
+  } else if (meta.noUpdatedAt) {
+    // Without updatedAt there is no incremental pass: a full pass, which is a sweep.
+    result.changed += await pull.sweep('incremental');
+    result.passes.push('incremental');
+    return result;
+  } else {
+    result.changed += await pull.incremental(meta);
+    result.passes.push('incremental');
+  }
+  if (await pull.sweepNeeded()) {
+    result.changed += await pull.sweep('sweep');
+    result.passes.push('sweep');
+  }
+  return result;
+}
+
+class AreaPull {
+  private readonly perPage: number;
+  private readonly concurrency: number;
+
+  constructor(private readonly o: PullOptions) {
+    this.perPage = Math.min(50, Math.max(1, o.perPage ?? DEFAULT_PULL.perPage));
+    this.concurrency = Math.max(1, o.concurrency ?? DEFAULT_PULL.concurrency);
+  }
+
+  /**
+   * The first sync: every page sorted by createdAt ascending (records created meanwhile
+   * append at the end). A head request (newest updatedAt first) comes before, for the
+   * cursor of the first incremental pass; when the area fits in it, it is the whole sync.
+   */
+  async first(resumed: AreaMeta | undefined): Promise<number> {
+    const { mirror, area } = this.o;
+    let meta: AreaMeta = resumed ?? { phase: 'first', nextPage: 1 };
+    let changed = 0;
+    if (!resumed) {
+      const head = await this.fetch(1, '-updatedAt');
+      changed += this.store(head.nodes);
+      const top = head.nodes[0]?.updatedAt;
+      meta = {
+        ...meta,
+        cursor: typeof top === 'number' ? top : undefined,
+        noUpdatedAt: lacksUpdatedAt(head.nodes),
+      };
+      this.progress('first', mirror.count(area), head.totalCount);
+      if (head.totalPages <= 1) {
+        this.finishFirst(meta);
+        return changed;
+      }
+      this.writeMeta(meta);
+    }
+    await walkPages({
+      fetch: (page, signal) => this.fetch(page, 'createdAt', undefined, signal),
+      startPage: meta.nextPage,
+      concurrency: this.concurrency,
+      signal: this.o.signal,
+      onPage: (_page, answer) => {
+        changed += this.store(answer.nodes);
+        if (lacksUpdatedAt(answer.nodes)) meta = { ...meta, noUpdatedAt: true };
+        this.progress('first', mirror.count(area), answer.totalCount);
+      },
+      onFrontier: (nextPage) => {
+        meta = { ...meta, nextPage };
+        this.writeMeta(meta);
+        this.o.onStored?.();
+      },
+    });
+    this.finishFirst(meta);
+    return changed;
+  }
+
+  /**
+   * Records changed since the cursor. The head (newest first) is a snapshot: its top
+   * updatedAt is the next cursor. More pages than the head are walked by createdAt, where
+   * a record changed meanwhile cannot push another out of the walk.
+   */
+  async incremental(meta: AreaMeta): Promise<number> {
+    const since = meta.cursor ?? 0;
+    const head = await this.fetch(1, '-updatedAt', since);
+    let changed = this.store(head.nodes);
+    const top = head.nodes[0]?.updatedAt;
+    let done = head.nodes.length;
+    this.progress('incremental', done, head.totalCount);
+    if (head.totalPages > 1) {
+      done = 0;
+      await walkPages({
+        fetch: (page, signal) => this.fetch(page, 'createdAt', since, signal),
+        startPage: 1,
+        concurrency: this.concurrency,
+        signal: this.o.signal,
+        onPage: (_page, answer) => {
+          changed += this.store(answer.nodes);
+          done += answer.nodes.length;
+          this.progress('incremental', done, answer.totalCount);
+        },
+      });
+    }
+    this.writeMeta({
+      ...meta,
+      cursor: typeof top === 'number' ? Math.max(top, since) : since,
+      syncedAt: this.o.now(),
+    });
+    return changed;
+  }
+
+  /**
+   * Is an id sweep due? When the server counts other than the mirror (a record deleted, or
+   * one missed because a deletion shifted the pages), or when the periodic one is due.
+   * After a sweep that left the counts unequal, the next count-driven one waits a while, so
+   * a school whose count never agrees is not paged through every few minutes.
+   */
+  async sweepNeeded(): Promise<boolean> {
+    const { mirror, area } = this.o;
+    const meta = readAreaMeta(mirror, area);
+    const now = this.o.now();
+    const lastSweep = meta?.sweptAt ?? 0;
+    if (now - lastSweep >= (this.o.sweepEveryMs ?? DEFAULT_PULL.sweepEveryMs)) return true;
+    const { totalCount } = await this.o.source(area, {
+      page: 1,
+      perPage: 1,
+      sort: 'createdAt',
+      signal: this.o.signal,
+    });
+    this.o.signal?.throwIfAborted();
+    if (totalCount === mirror.count(area)) return false;
+    const waited = now - lastSweep >= (this.o.sweepRetryMs ?? DEFAULT_PULL.sweepRetryMs);
+    return !meta?.sweepUnresolved || waited;
+  }
+
+  /**
+   * Pages through every record (storing what changed) and drops the mirror's ids the
+   * server did not list, except ids added or written by the app after the sweep began.
+   */
+  async sweep(kind: 'sweep' | 'incremental'): Promise<number> {
+    const { mirror, area } = this.o;
+    const before = new Set(mirror.ids(area));
+    const tracker = this.o.trackWrites?.();
+    const seen = new Set<string>();
+    let total = 0;
+    let changed = 0;
+    let noUpdatedAt = false;
+    try {
+      await walkPages({
+        fetch: (page, signal) => this.fetch(page, 'createdAt', undefined, signal),
+        startPage: 1,
+        concurrency: this.concurrency,
+        signal: this.o.signal,
+        onPage: (_page, answer) => {
+          changed += this.store(answer.nodes);
+          for (const node of answer.nodes) seen.add(node.id);
+          noUpdatedAt ||= lacksUpdatedAt(answer.nodes);
+          total = answer.totalCount;
+          this.progress(kind, seen.size, total);
+        },
+      });
+      const written = tracker?.ids() ?? new Set<string>();
+      const gone = [...before].filter((id) => !seen.has(id) && !written.has(id));
+      if (gone.length > 0) {
+        mirror.remove(area, gone);
+        changed += gone.length;
+        this.o.onStored?.();
+      }
+    } finally {
+      tracker?.stop();
+    }
+    const now = this.o.now();
+    const meta = readAreaMeta(mirror, area) ?? { phase: 'synced', nextPage: 1 };
+    this.writeMeta({
+      ...meta,
+      noUpdatedAt: meta.noUpdatedAt || noUpdatedAt,
+      syncedAt: now,
+      sweptAt: now,
+      sweepUnresolved: mirror.count(area) !== total,
+    });
+    return changed;
+  }
+
+  private finishFirst(meta: AreaMeta): void {
+    const now = this.o.now();
+    this.writeMeta({
+      phase: 'synced',
+      nextPage: 1,
+      cursor: meta.cursor,
+      noUpdatedAt: meta.noUpdatedAt,
+      syncedAt: now,
+      // The first sync saw every record; deletions during it show up in the count check.
+      sweptAt: now,
+    });
+    this.o.onStored?.();
+  }
+
+  private async fetch(
+    page: number,
+    sort: 'createdAt' | '-updatedAt',
+    updatedSince?: number,
+    signal = this.o.signal,
+  ): Promise<PageAnswer> {
+    const answer = await this.o.source(this.o.area, {
+      page,
+      perPage: this.perPage,
+      sort,
+      ...(updatedSince === undefined ? {} : { updatedSince }),
+      signal,
+    });
+    signal?.throwIfAborted();
+    return answer;
+  }
+
+  /**
+   * Stores the records that differ from the mirror's, and answers how many. A record older
+   * than the stored one (by updatedAt) is skipped: a page fetched before the app saved a
+   * record must not put the older version back.
+   */
+  private store(nodes: readonly SyncRecord[]): number {
+    const { mirror, area } = this.o;
+    const fresh = nodes.filter((node) => {
+      const stored = mirror.get(area, node.id)?.record as Record<string, unknown> | undefined;
+      if (!stored) return true;
+      const [was, is] = [stored.updatedAt, node.updatedAt];
+      if (typeof was === 'number' && typeof is === 'number' && was > is) return false;
+      return JSON.stringify(stored) !== JSON.stringify(node);
+    });
+    if (fresh.length > 0) {
+      mirror.upsert(area, fresh);
+      this.o.onStored?.();
+    }
+    return fresh.length;
+  }
+
+  private writeMeta(meta: AreaMeta): void {
+    this.o.mirror.setMeta(metaKey(this.o.area), meta);
+  }
+
+  private progress(kind: PullProgress['kind'], done: number, total?: number): void {
+    this.o.onProgress?.({ kind, done, total });
+  }
+}
+
+/** True when a record has no updatedAt to page by. */
+function lacksUpdatedAt(nodes: readonly SyncRecord[]): boolean {
+  return nodes.some((node) => typeof node.updatedAt !== 'number');
+}

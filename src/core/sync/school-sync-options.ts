@@ -1,0 +1,72 @@
+import type { Clock, LogSink } from '../adapters';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import type { SyncStatus } from '../../shared/sync-status';
+import type { SavableMirror } from './mirror-saver';
+import type { PageSource } from './page-walk';
+import type { PullOptions, SyncMirror } from './pull';
+import type { Reachability, Timers } from './reachability';
+
+/** What SchoolSync needs of its database beyond sync's own needs (MirrorDatabase has these). */
+export interface OwnedMirror extends SyncMirror, SavableMirror {
+  close?(): void;
+}
+
+/** Where the mirror's bytes live (MirrorFiles). */
+export interface MirrorStorage {
+  load(key: string): Promise<Uint8Array | undefined>;
+  save(key: string, bytes: Uint8Array): Promise<void>;
+  wipe(key: string): Promise<void>;
+}
+
+/** How often things happen; every member has a default. */
+export type SyncSchedule = {
+  /** Incremental sync while online. */
+  incrementalMs: number;
+  /** Longest a change waits in memory before it is saved while syncing. */
+  saveMs: number;
+  /** A read answered locally checks the school for news at most this often per area. */
+  revalidateMs: number;
+};
+
+export const DEFAULT_SCHEDULE: SyncSchedule = {
+  incrementalMs: 5 * 60_000,
+  saveMs: 5_000,
+  revalidateMs: 60_000,
+};
+
+export type SchoolSyncOptions<M extends OwnedMirror> = {
+  issuer: string;
+  /** The school's key for MirrorFiles (e.g. `${issuer} ${baseUrl}`). */
+  key: string;
+  files: MirrorStorage;
+  /** `MirrorDatabase.create`: opens the saved bytes, or a new database without them. */
+  openMirror: (bytes: Uint8Array | undefined) => Promise<M>;
+  /** Pages at background priority: `(area, query) => syncClient.page(area, query)`. */
+  source: PageSource;
+  /** The school's reachability (its transports report to it); SchoolSync does not close it. */
+  reachability: Reachability;
+  /** The session's granted scopes; `<area>:read` makes an area sync. */
+  scopes: readonly string[];
+  log: LogSink;
+  clock?: Clock;
+  timers?: Timers;
+  /** True while the local copy is kept in memory only (no keyring and no opt-in). */
+  memoryOnly?: () => boolean;
+  onStatus?: (status: SyncStatus) => void;
+  /** A pass (or the app, through `changed`) changed rows of these areas. */
+  onDataChanged?: (areas: EntityName[]) => void;
+  schedule?: Partial<SyncSchedule>;
+  pull?: Partial<Pick<PullOptions, 'perPage' | 'concurrency' | 'sweepEveryMs' | 'sweepRetryMs'>>;
+};
+
+/** The areas `scopes` may read. */
+export function readableAreas(scopes: readonly string[]): Set<EntityName> {
+  return new Set(ENTITY_NAMES.filter((area) => scopes.includes(`${area}:read`)));
+}
+
+/** A failure's name for a log line: its code or name, never a record or a token. */
+export function describeFailure(error: unknown): string {
+  const named = error as { code?: unknown; name?: unknown } | null;
+  const label = named?.code ?? named?.name;
+  return typeof label === 'string' ? label : 'error';
+}

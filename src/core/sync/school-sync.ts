@@ -1,0 +1,348 @@
+import type { Clock } from '../adapters';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
+import { MirrorSaver } from './mirror-saver';
+import { clearArea, pullArea, readAreaMeta, type PullProgress } from './pull';
+import { isNoAnswer, systemTimers, type Timers } from './reachability';
+import {
+  DEFAULT_SCHEDULE,
+  describeFailure,
+  readableAreas,
+  type OwnedMirror,
+  type SchoolSyncOptions,
+  type SyncSchedule,
+} from './school-sync-options';
+import { WriteTracker } from './write-tracker';
+
+export {
+  DEFAULT_SCHEDULE,
+  readableAreas,
+  type MirrorStorage,
+  type OwnedMirror,
+  type SchoolSyncOptions,
+  type SyncSchedule,
+} from './school-sync-options';
+
+/** Small areas first, so most of the workspace is local before the students arrive. */
+const ORDER: readonly EntityName[] = ['courses', 'coupons', 'pages', 'students'];
+
+/**
+ * One signed-in school's local copy and its sync. It owns the school's MirrorDatabase
+ * (loaded through MirrorFiles, saved coalesced while syncing and at the end of each area),
+ * syncs the areas the session may read (first sync, then incremental every few minutes while
+ * online, at once on reconnect, and on `syncNow`), and tells its status and which areas
+ * changed. It is what the local-first SchoolData reads through (`copy`, `isSynced`...).
+ */
+export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
+  /** The mirror for everyone else: the app's writes through it are saved and noted. */
+  readonly copy: M;
+  private readable: Set<EntityName>;
+  private readonly clock: Clock;
+  private readonly timers: Timers;
+  private readonly schedule: SyncSchedule;
+  private readonly writes = new WriteTracker();
+  private readonly checkedAt = new Map<EntityName, number>();
+  private readonly pending = new Set<EntityName>();
+  private loop: Promise<void> | undefined;
+  private current: { area: EntityName; abort: AbortController } | undefined;
+  private activity: SyncStatus['activity'];
+  private firstCancelled = false;
+  private lastSyncedAt: number | undefined;
+  private nextRound: unknown;
+  private readonly saver: MirrorSaver;
+  private lastStatus = '';
+  private unsubscribe: () => void = () => undefined;
+  private closed = false;
+  private discarded = false;
+
+  /** Loads the school's mirror and starts syncing. */
+  static async open<M extends OwnedMirror>(options: SchoolSyncOptions<M>): Promise<SchoolSync<M>> {
+    const bytes = await options.files.load(options.key);
+    let mirror: M;
+    try {
+      mirror = await options.openMirror(bytes);
+    } catch (error) {
+      if (bytes === undefined) throw error;
+      // Bytes that decrypt but are no database: start empty and sync again, rather than
+      // leave the owner without the school.
+      options.log.warn(
+        `sync: the saved local copy could not be opened (${describeFailure(error)})`,
+      );
+      mirror = await options.openMirror(undefined);
+    }
+    const sync = new SchoolSync(options, mirror);
+    sync.start();
+    return sync;
+  }
+
+  private constructor(
+    private readonly options: SchoolSyncOptions<M>,
+    private readonly mirror: M,
+  ) {
+    this.readable = readableAreas(options.scopes);
+    this.clock = options.clock ?? { now: Date.now };
+    this.timers = options.timers ?? systemTimers;
+    this.schedule = { ...DEFAULT_SCHEDULE, ...options.schedule };
+    this.saver = new MirrorSaver(mirror, (bytes) => options.files.save(options.key, bytes), {
+      delayMs: this.schedule.saveMs,
+      timers: this.timers,
+      log: options.log,
+    });
+    this.copy = this.writes.watch(mirror, () => this.saver.request());
+  }
+
+  /** The status the renderer shows. */
+  status(): SyncStatus {
+    const { reachability, retryAt, networkHint } = this.options.reachability.state;
+    return {
+      issuer: this.options.issuer,
+      reachability,
+      ...(retryAt === undefined ? {} : { retryAt }),
+      networkHint,
+      areas: Object.fromEntries(
+        ENTITY_NAMES.map((area) => [area, this.areaState(area)]),
+      ) as SyncStatus['areas'],
+      ...(this.activity ? { activity: this.activity } : {}),
+      ...(this.lastSyncedAt === undefined ? {} : { lastSyncedAt: this.lastSyncedAt }),
+      memoryOnly: this.options.memoryOnly?.() ?? false,
+    };
+  }
+
+  /** True once the area's first sync finished: its reads may be answered locally. */
+  isSynced(area: EntityName): boolean {
+    return this.readable.has(area) && readAreaMeta(this.mirror, area)?.phase === 'synced';
+  }
+
+  /** False while the school is known not to answer. */
+  isReachable(): boolean {
+    return this.options.reachability.isReachable();
+  }
+
+  /** Milliseconds since the epoch. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** A read of `area` was answered locally: look for news, at most every revalidateMs. */
+  revalidate(area: EntityName): void {
+    if (this.closed || this.loop || !this.isReachable() || !this.isSynced(area)) return;
+    const now = this.clock.now();
+    if (now - (this.checkedAt.get(area) ?? 0) < this.schedule.revalidateMs) return;
+    this.checkedAt.set(area, now);
+    void this.kick([area]);
+  }
+
+  /** The copy changed outside a pass (the app saved a record, one was gone on the server). */
+  changed(area: EntityName): void {
+    if (this.closed) return;
+    this.saver.request();
+    this.options.onDataChanged?.([area]);
+    this.emit();
+  }
+
+  /**
+   * Syncs every readable area now ("Sync now"); also resumes first syncs that were
+   * cancelled. While the school does not answer, probes it instead (it syncs on reconnect).
+   * Resolves when the round finished.
+   */
+  syncNow(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.firstCancelled) {
+      this.firstCancelled = false;
+      this.emit();
+    }
+    if (!this.isReachable()) {
+      this.options.reachability.probeNow();
+      return Promise.resolve();
+    }
+    return this.kick(this.readable);
+  }
+
+  /**
+   * Stops a first sync under way, and first syncs are skipped until `syncNow` (or the next
+   * start of the app, which resumes them where they stopped).
+   */
+  cancel(): void {
+    this.firstCancelled = true;
+    if (this.current && this.activity?.kind === 'first') this.current.abort.abort();
+    this.emit();
+  }
+
+  /**
+   * The session's scopes changed (step-up granted more; a refresh answered fewer). A newly
+   * readable area syncs; one no longer readable is dropped from the copy at once.
+   */
+  updateScopes(scopes: readonly string[]): void {
+    if (this.closed) return;
+    const next = readableAreas(scopes);
+    const added = [...next].filter((area) => !this.readable.has(area));
+    const removed = [...this.readable].filter((area) => !next.has(area));
+    this.readable = next;
+    if (removed.length > 0) {
+      if (this.current && removed.includes(this.current.area)) this.current.abort.abort();
+      for (const area of removed) clearArea(this.mirror, area);
+      this.saver.request();
+      this.options.onDataChanged?.(removed);
+    }
+    this.emit();
+    if (added.length > 0 && this.isReachable()) void this.kick(added);
+  }
+
+  /** Stops syncing (a pass under way is aborted) and saves the copy one last time. */
+  async close(): Promise<void> {
+    await this.stop();
+    await this.saver.now();
+    this.mirror.close?.();
+  }
+
+  /** Stops syncing and removes the school's copy from this computer (sign-out). */
+  async wipe(): Promise<void> {
+    this.discarded = true;
+    // No save from now on; then wait for one that had begun, so no file appears after.
+    void this.saver.discard();
+    await this.stop();
+    await this.saver.discard();
+    this.mirror.close?.();
+    await this.options.files.wipe(this.options.key);
+  }
+
+  private start(): void {
+    // Scopes may have shrunk while the app was closed: nothing unreadable stays.
+    for (const area of ENTITY_NAMES) {
+      if (!this.readable.has(area) && readAreaMeta(this.mirror, area) !== undefined)
+        clearArea(this.mirror, area);
+    }
+    let wasReachable = this.isReachable();
+    this.unsubscribe = this.options.reachability.subscribe(() => {
+      const reachable = this.isReachable();
+      // Back from unreachable: sync at once rather than at the next scheduled round.
+      if (reachable && !wasReachable) void this.kick(this.readable);
+      wasReachable = reachable;
+      this.emit();
+    });
+    this.emit();
+    void this.kick(this.readable);
+  }
+
+  private async stop(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    this.timers.clearTimeout(this.nextRound);
+    this.current?.abort.abort();
+    await this.loop?.catch(() => undefined);
+  }
+
+  /** Adds areas to the next round and runs rounds until none is asked for. */
+  private kick(areas: Iterable<EntityName>): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    for (const area of areas) if (this.readable.has(area)) this.pending.add(area);
+    this.loop ??= this.runRounds().finally(() => {
+      this.loop = undefined;
+    });
+    return this.loop;
+  }
+
+  private async runRounds(): Promise<void> {
+    this.timers.clearTimeout(this.nextRound);
+    while (this.pending.size > 0 && !this.closed) {
+      // Unreachable: nothing is asked of the school; reconnecting starts a round.
+      if (!this.isReachable()) {
+        this.pending.clear();
+        break;
+      }
+      const areas = ORDER.filter((area) => this.pending.has(area));
+      this.pending.clear();
+      await this.round(areas);
+    }
+    if (!this.closed) {
+      this.nextRound = this.timers.setTimeout(
+        () => void this.kick(this.readable),
+        this.schedule.incrementalMs,
+      );
+    }
+  }
+
+  private async round(areas: EntityName[]): Promise<void> {
+    let failed = false;
+    for (const area of areas) {
+      if (this.closed || !this.isReachable()) return;
+      if (!this.readable.has(area)) continue;
+      const meta = readAreaMeta(this.mirror, area);
+      if (this.firstCancelled && meta?.phase !== 'synced') continue;
+      const outcome = await this.pass(area);
+      if (outcome === 'unreachable') return;
+      failed ||= outcome === 'failed';
+    }
+    const all = [...this.readable];
+    if (!failed && all.every((area) => areas.includes(area) && this.isSynced(area))) {
+      this.lastSyncedAt = this.clock.now();
+      this.emit();
+    }
+  }
+
+  /** One area's pass; never throws. */
+  private async pass(area: EntityName): Promise<'done' | 'failed' | 'unreachable'> {
+    const abort = new AbortController();
+    this.current = { area, abort };
+    this.checkedAt.set(area, this.clock.now());
+    try {
+      const result = await pullArea({
+        ...this.options.pull,
+        mirror: this.mirror,
+        source: this.options.source,
+        area,
+        signal: abort.signal,
+        now: () => this.clock.now(),
+        onProgress: (progress) => this.progress(area, progress),
+        onStored: () => this.saver.request(),
+        trackWrites: () => this.writes.track(area),
+      });
+      if (result.changed > 0) this.options.onDataChanged?.([area]);
+      return 'done';
+    } catch (error) {
+      if (abort.signal.aborted) return 'failed';
+      if (isNoAnswer(error) || describeFailure(error) === 'server_error') {
+        this.options.log.warn(`sync: ${area} stopped: the school does not answer`);
+        return 'unreachable';
+      }
+      this.options.log.warn(`sync: ${area} failed (${describeFailure(error)})`);
+      return 'failed';
+    } finally {
+      this.current = undefined;
+      this.activity = undefined;
+      // Saved at the end of each area, while the next one already syncs (saves queue up).
+      void this.saver.now();
+      this.emit();
+    }
+  }
+
+  private progress(area: EntityName, progress: PullProgress): void {
+    this.activity = {
+      area,
+      kind: progress.kind,
+      done: progress.done,
+      ...(progress.total === undefined ? {} : { total: progress.total }),
+    };
+    this.emit();
+  }
+
+  private areaState(area: EntityName): AreaSyncState {
+    if (!this.readable.has(area)) return { state: 'not_granted', rows: 0 };
+    const meta = readAreaMeta(this.mirror, area);
+    const rows = this.mirror.count(area);
+    if (meta?.phase === 'synced')
+      return { state: 'synced', rows, ...(meta.syncedAt ? { syncedAt: meta.syncedAt } : {}) };
+    const underWay = this.activity?.area === area || (meta !== undefined && !this.firstCancelled);
+    return { state: underWay ? 'syncing' : 'never', rows };
+  }
+
+  /** Tells the status when it changed. */
+  private emit(): void {
+    if (this.discarded || !this.options.onStatus) return;
+    const status = this.status();
+    const text = JSON.stringify(status);
+    if (text === this.lastStatus) return;
+    this.lastStatus = text;
+    this.options.onStatus(status);
+  }
+}

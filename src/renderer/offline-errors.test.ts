@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_ERRORS } from '../shared/platform-errors';
+import { BridgeError } from './bridge';
+import { errorSentence, isOfflineError } from './offline-errors';
+
+const coded = (code: keyof typeof PLATFORM_ERRORS) => new BridgeError(code, PLATFORM_ERRORS[code]);
+
+describe('offline errors', () => {
+  it('names the area core could not name in not_synced_offline', () => {
+    expect(errorSentence(coded('not_synced_offline'), 'students')).toBe(
+      "Students were never copied to this computer, so they can't be shown while the school can't be reached.",
+    );
+  });
+
+  it('passes any other sentence through as core wrote it', () => {
+    expect(errorSentence(coded('school_unreachable'), 'courses')).toBe(
+      "Can't reach the school right now. Try again once it answers.",
+    );
+    expect(errorSentence(coded('not_found'), 'courses')).toBe(PLATFORM_ERRORS.not_found);
+  });
+
+  it('does not retry what an unreachable school answers, and retries anything else', () => {
+    expect(isOfflineError(coded('school_unreachable'))).toBe(true);
+    expect(isOfflineError(coded('not_synced_offline'))).toBe(true);
+    expect(isOfflineError(coded('network_error'))).toBe(false);
+    expect(isOfflineError(new Error('transport'))).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { syncStatus } from './sync-status';
+
+/**
+ * The sync channels: how fresh a school's local copy is, "Sync now", and stopping a first
+ * sync (which resumes later, where it stopped). Every request names the school by its issuer,
+ * since each signed-in school has its own copy and its own status.
+ */
+
+const issuer = z.string().url().max(2048);
+const bySchool = z.object({ issuer }).strict();
+
+/** Every channel of sync, spread into the one contract. */
+export const syncContract = {
+  'sync:status': { request: bySchool, response: syncStatus },
+  /** Starts an incremental sync at once; `started` is false when one is already running. */
+  'sync:now': { request: bySchool, response: z.object({ started: z.boolean() }) },
+  /** Stops a first sync; `cancelled` is false when none was running. */
+  'sync:cancel': { request: bySchool, response: z.object({ cancelled: z.boolean() }) },
+} as const;
