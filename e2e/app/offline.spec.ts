@@ -39,7 +39,9 @@ class School {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** Starts the school's process, unless it is running already. */
   async start(): Promise<void> {
+    if (this.process) return;
     const args = ['--port', String(this.port), '--data', this.dataDir, '--control'];
     this.process = await spawnPlatform([...args, '--students', '300', '--rate-limit', 'off']);
   }
@@ -157,5 +159,60 @@ test.describe('working offline', () => {
     await expect(page.getByLabel('School address')).toBeVisible();
     expect(existsSync(mirrors) ? readdirSync(mirrors) : []).toEqual([]);
     await app.host.close();
+  });
+
+  test('an area never copied says so offline; two schools keep their own copy and status', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const other = new School(await freePort());
+    await other.start();
+    await school.start();
+    const dir = mkdtempSync(join(tmpdir(), 'schooldesk-offline-app-'));
+    const app = await startApp(dir);
+    try {
+      // Students answer slowly, so their first sync is still under way when the school goes.
+      await fetch(`${school.url}/__control/latency`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 4_000, pathPrefix: '/api/v1/students' }),
+      });
+      await page.goto(app.url);
+      await page.getByLabel('School address').fill(school.url);
+      await page.getByRole('button', { name: 'Everything' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await allowInBrowser(await followSignInLink(page));
+      await expect(status(page)).toHaveText(/Syncing students/, { timeout: 60_000 });
+      await screenshot(page, 'offline-sync-progress');
+      await school.kill();
+      await openArea(page, 'Students');
+      await expect(
+        page.getByText(/Students were never copied to this computer/).first(),
+      ).toBeVisible({ timeout: 30_000 });
+      await screenshot(page, 'offline-never-synced');
+      // Courses were copied first, so they still open.
+      await openArea(page, 'Courses');
+      await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
+
+      // A second school signs in beside it, with its own copy and its own status.
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('menuitem', { name: 'Add another school' }).click();
+      await page.getByLabel('School address').fill(other.url);
+      await page.getByRole('button', { name: 'Everything' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await allowInBrowser(await followSignInLink(page));
+      await expect(status(page)).toHaveText(/Up to date/, { timeout: 60_000 });
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('menuitem', { name: 'Account details' }).click();
+      const schools = page.getByRole('navigation', { name: 'Your schools' });
+      await expect(schools.getByRole('button')).toHaveCount(2);
+      await screenshot(page, 'offline-two-schools');
+      const mirrors = readdirSync(join(dir, 'mirrors')).filter((name) => !name.includes('.tmp'));
+      expect(mirrors.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await app.host.close();
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

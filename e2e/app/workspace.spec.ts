@@ -63,12 +63,12 @@ test.describe('the workspace', () => {
     await expect(page.locator('.list-count')).toHaveText(`${total} courses`);
 
     // A filter narrows it: drafts only.
-    await page.getByLabel('Status').selectOption({ label: 'Draft' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Draft' });
     await expect(grid(page).getByText('Advanced Oil Glazing')).toBeVisible();
     const drafts = await totalOf(page, 'courses?');
     expect(drafts).toBeLessThan(total);
     expect(new Set(await cellTexts(bodyRows(page), 3))).toEqual(new Set(['Draft']));
-    await page.getByLabel('Status').selectOption({ label: 'Any' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Any' });
     await expect(page.locator('.list-count')).toHaveText(`${total} courses`);
 
     // Sorting by name toggles between ascending and descending.

@@ -47,7 +47,8 @@ export async function spawnPlatform(args: string[], timeoutMs = 60_000): Promise
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
+  // A process killed by a signal keeps exitCode null: it has exited all the same.
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
   const exited = once(child, 'exit') as Promise<[number | null]>;
   child.kill('SIGTERM');
   const [code] = await exited;

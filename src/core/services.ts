@@ -7,7 +7,7 @@ import { JobRegistry } from './jobs/job-registry';
 import { SignInAttempts } from './sign-in-attempts';
 import { MirrorFiles, mirrorPersistPolicy } from './store/mirror-files';
 import { Settings } from './store/settings';
-import type { NetworkHint } from './sync';
+import type { NetworkHint, RateLimits } from './sync';
 import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
 
 /** What a host hands core: its adapters and a way to push events to the renderer. */
@@ -28,6 +28,11 @@ export type HostAdapters = {
   saveFile?: FileSaver;
   /** The host's view of the network (Electron's net.isOnline): a hint, never the verdict. */
   networkHint?: NetworkHint;
+  /**
+   * The pace the app keeps with each school; the platform's published limits (600 reads and
+   * 200 writes a minute) unless a host says otherwise (a stand-in run with its limits off).
+   */
+  rateLimits?: Partial<RateLimits>;
 };
 
 /** Core's services, built once per app run; both hosts use this same composition root. */
@@ -80,6 +85,7 @@ export function createServices(adapters: HostAdapters): Services {
     log,
     ...(adapters.clock ? { clock: adapters.clock } : {}),
     ...(adapters.networkHint ? { hint: adapters.networkHint } : {}),
+    ...(adapters.rateLimits ? { rateLimits: adapters.rateLimits } : {}),
   });
   // Every school signed in on this computer opens from its local copy and syncs.
   void schools.resumeAll();

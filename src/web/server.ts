@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
 import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
 import type { SecretMask } from '../core/auth/secret-mask';
+import type { RateLimits } from '../core/sync';
 import { createHandlers, handle } from '../core/handlers';
 import { createServices } from '../core/services';
 import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
@@ -19,6 +20,8 @@ export type WebHostOptions = {
   log: LogSink;
   /** The mask `log` applies, made the app's one mask (see HostAdapters.mask). */
   mask?: SecretMask;
+  /** The pace kept with each school (HostAdapters.rateLimits); the platform's by default. */
+  rateLimits?: Partial<RateLimits>;
   fetch?: Fetch;
 };
 
@@ -49,7 +52,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const streams = new Set<ServerResponse>();
   const emit = (event: AppEvent) => {
     const frame = `event: ${EVENT_CHANNEL}\ndata: ${JSON.stringify(event)}\n\n`;
-    for (const response of streams) response.write(frame);
+    // A stream the browser closed may not have said so yet: write only to open ones.
+    for (const response of streams) if (!response.writableEnded) response.write(frame);
   };
   const services = createServices({
     dataDir: options.dataDir,
@@ -58,6 +62,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     emit,
     log: options.log,
     ...(options.mask ? { mask: options.mask } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const handlers = createHandlers(services);

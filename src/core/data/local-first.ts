@@ -44,6 +44,8 @@ export interface SyncView {
   readonly copy: LocalCopy;
   /** True once the area's first sync finished: its reads are answered locally. */
   isSynced(area: EntityName): boolean;
+  /** How many of the area's records the school sent that could not be read (not in the copy). */
+  unreadable(area: EntityName): number;
   /** False while the school is known not to answer (a failed request, a timeout, a 5xx). */
   isReachable(): boolean;
   /** A read of the area was answered locally: check the school for news (throttled). */
@@ -52,6 +54,32 @@ export interface SyncView {
   changed(area: EntityName): void;
   /** Milliseconds since the epoch, for filters that compare with now (coupon expiry). */
   now(): number;
+}
+
+function hasFilters(filters: object | undefined): boolean {
+  return Object.values(filters ?? {}).some((value) => value !== undefined && value !== null);
+}
+
+/**
+ * A list from the copy with the area's unreadable records counted, as a list from the school
+ * counts them: in the total, and in `unreadable` for the windows that hold them. The copy
+ * does not know where the school would sort them, so they stand after the last row. A search
+ * or filter cannot tell whether they would match, so it counts none (`count` 0).
+ */
+function withUnreadable<T>(
+  answer: ListResult<T>,
+  count: number,
+  offset: number,
+  limit: number,
+): ListResult<T> {
+  if (count === 0) return answer;
+  const start = answer.totalCount;
+  const inWindow = Math.max(0, Math.min(offset + limit, start + count) - Math.max(offset, start));
+  return {
+    ...answer,
+    totalCount: start + count,
+    ...(inWindow > 0 ? { unreadable: inWindow } : {}),
+  };
 }
 
 /** A failure that says the school did not answer (as opposed to an answer that said no). */
@@ -79,14 +107,20 @@ export class LocalFirstSchoolData implements SchoolData {
   ): Promise<ListResult<RecordOf<E>>> {
     if (this.sync.isSynced(entity)) {
       const { signal: _signal, ...rest } = query;
+      const offset = query.offset ?? 0;
       const answer = this.sync.copy.list(entity, {
         ...rest,
-        offset: query.offset ?? 0,
+        offset,
         now: Math.floor(this.sync.now() / 1000),
       });
       this.sync.revalidate(entity);
       // The copy holds only records that passed the record schema when they were stored.
-      return answer as ListResult<RecordOf<E>>;
+      return withUnreadable(
+        answer as ListResult<RecordOf<E>>,
+        query.q || hasFilters(query.filters) ? 0 : this.sync.unreadable(entity),
+        offset,
+        query.limit,
+      );
     }
     this.requireReachable('not_synced_offline');
     return this.fromNetwork(() => this.network.list(entity, query), 'not_synced_offline');
@@ -106,15 +140,10 @@ export class LocalFirstSchoolData implements SchoolData {
     }
     if (!this.sync.isReachable()) throw new PlatformError('not_synced_offline');
     try {
-      const answer = await this.network.get(entity, id, options);
+      const answer = await this.goneWith(entity, id, this.network.get(entity, id, options));
       this.keep(entity, answer);
       return answer;
     } catch (error) {
-      if (isPlatformError(error, 'not_found') && local) {
-        // Deleted on the server: it leaves the copy, and lists showing it refresh.
-        this.sync.copy.remove(entity, [id]);
-        this.sync.changed(entity);
-      }
       if (local && isUnreachable(error)) return local as Versioned<RecordOf<E>>;
       throw this.offlineSentence(error, 'not_synced_offline');
     }
@@ -138,7 +167,11 @@ export class LocalFirstSchoolData implements SchoolData {
     options: { signal?: AbortSignal; etag: string },
   ): Promise<Versioned<RecordOf<E>>> {
     this.requireReachable('school_unreachable');
-    const answer = await this.network.update(entity, id, fields, options);
+    const answer = await this.goneWith(
+      entity,
+      id,
+      this.network.update(entity, id, fields, options),
+    );
     this.keep(entity, answer);
     return answer;
   }
@@ -149,7 +182,7 @@ export class LocalFirstSchoolData implements SchoolData {
     options: { signal?: AbortSignal; etag?: string } = {},
   ): Promise<void> {
     this.requireReachable('school_unreachable');
-    await this.network.remove(entity, id, options);
+    await this.goneWith(entity, id, this.network.remove(entity, id, options));
     this.sync.copy.remove(entity, [id]);
     this.sync.changed(entity);
   }
@@ -215,6 +248,19 @@ export class LocalFirstSchoolData implements SchoolData {
     const answer = await this.network.extendEnrollment(studentId, courseId, by, options);
     this.keepEnrollment(answer);
     return answer;
+  }
+
+  /** A record the school says is gone (404) leaves the copy, and lists showing it refresh. */
+  private async goneWith<T>(entity: EntityName, id: string, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      if (isPlatformError(error, 'not_found') && this.sync.isSynced(entity)) {
+        this.sync.copy.remove(entity, [id]);
+        this.sync.changed(entity);
+      }
+      throw error;
+    }
   }
 
   /** Puts a record the school answered into the copy, with the ETag of its version. */

@@ -3,7 +3,13 @@ import type { AuthService } from '../auth/auth-service';
 import { authTransport, PlatformClient, type PlatformClientOptions } from '../platform';
 import { MirrorDatabase } from '../store/mirror-database';
 import type { MirrorStorage } from '../sync/school-sync-options';
-import { linkSchool, SchoolSync, type NetworkHint, type SchoolLink } from '../sync';
+import {
+  linkSchool,
+  SchoolSync,
+  type NetworkHint,
+  type RateLimits,
+  type SchoolLink,
+} from '../sync';
 import type { EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
 import { LocalFirstSchoolData } from './local-first';
@@ -29,6 +35,8 @@ export type SchoolsOptions = {
   clock?: Clock;
   /** The host's view of the network (Electron's net.isOnline); a hint only. */
   hint?: NetworkHint;
+  /** The pace kept with each school; the platform's published limits by default. */
+  rateLimits?: Partial<RateLimits>;
   /** Platform client settings, for tests. */
   client?: Partial<Omit<PlatformClientOptions, 'apiBaseUrl' | 'transport'>>;
 };
@@ -144,6 +152,7 @@ export class Schools {
     const link = linkSchool(authTransport(this.auth, issuer), {
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.hint ? { hint: options.hint } : {}),
+      ...(options.rateLimits ? { limits: options.rateLimits } : {}),
       log: options.log,
     });
     const client = (transport: SchoolLink['screen']) =>
@@ -170,7 +179,7 @@ export class Schools {
         // elsewhere shows within seconds while the school answers; and a quiet app still
         // checks every 30 s (two small requests an area, a few percent of the read budget),
         // so the status line notices a school that went away.
-        schedule: { revalidateMs: 10_000, incrementalMs: 30_000 },
+        schedule: { revalidateMs: 5_000, incrementalMs: 30_000 },
       });
       const data = new LocalFirstSchoolData(screen, sync);
       return { key, scopes: [...scopes].sort().join(' '), link, sync, data };

@@ -308,7 +308,12 @@ export class PlatformClient {
     const answer = await readAnswer(response, rawPageEnvelope, schema);
     const { slots, unreadable } = readRecords(schema, answer.nodes);
     const nodes = slots.filter((record) => record !== undefined);
-    return { ...answer, nodes, slots, unreadable };
+    // Sync keeps only the ids of unreadable records, to count them while lists are local.
+    const unreadableIds = answer.nodes.flatMap((node, i) => {
+      const id = slots[i] === undefined ? (node as { id?: unknown } | null)?.id : undefined;
+      return typeof id === 'string' ? [id] : [];
+    });
+    return { ...answer, nodes, slots, unreadable, unreadableIds };
   }
 
   private async versioned<E extends EntityName>(
@@ -370,7 +375,8 @@ export class PlatformClient {
   /**
    * One server page as the server numbers it, for sync (src/core/sync/pull.ts): `perPage`
    * is clamped to 1..MAX_PER_PAGE, and `updatedSince` (unix seconds, inclusive) asks only for
-   * records changed since then. Answers the page's records with the collection's totals.
+   * records changed since then. Answers the page's readable records with the collection's
+   * totals, and the ids of the records it sent that did not match their schema.
    */
   async page<E extends EntityName>(
     entity: E,
@@ -381,7 +387,12 @@ export class PlatformClient {
       updatedSince?: number;
       signal?: AbortSignal;
     },
-  ): Promise<{ nodes: RecordOf<E>[]; totalCount: number; totalPages: number }> {
+  ): Promise<{
+    nodes: RecordOf<E>[];
+    totalCount: number;
+    totalPages: number;
+    unreadableIds: string[];
+  }> {
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage));
     const answer = await this.fetchPage(
       this.url(entity),
@@ -395,6 +406,7 @@ export class PlatformClient {
       nodes: answer.nodes as RecordOf<E>[],
       totalCount: answer.totalCount,
       totalPages: answer.totalPages,
+      unreadableIds: answer.unreadableIds,
     };
   }
 }

@@ -183,6 +183,21 @@ export class MirrorDatabase {
   }
 
   /**
+   * The stored JSON text of each of `ids` that is stored, by id, in one query: sync checks a
+   * whole page against the mirror at once. The text is exactly what `upsert` wrote
+   * (JSON.stringify of the record), so equal text means an equal record.
+   */
+  storedJson(entity: EntityName, ids: readonly string[]): Map<string, string> {
+    if (ids.length === 0) return new Map();
+    const rows = allRows(
+      this.db,
+      `SELECT id, record FROM ${table(entity)} WHERE id IN (SELECT value FROM json_each(?))`,
+      [idsJson(ids)],
+    );
+    return new Map(rows.map(([id, record]) => [String(id), String(record)]));
+  }
+
+  /**
    * Replaces a student's stored enrollments with `records` (ETags survive for unchanged
    * records). `complete`: the records are the student's whole list, so `listEnrollments`
    * may answer it; false withdraws that.

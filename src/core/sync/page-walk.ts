@@ -21,6 +21,8 @@ export type PageAnswer = {
   nodes: readonly SyncRecord[];
   totalCount: number;
   totalPages: number;
+  /** Ids of the records the page sent that did not match their schema (left out of nodes). */
+  unreadableIds?: readonly string[];
 };
 
 /**

@@ -15,6 +15,8 @@ export interface SyncMirror {
   count(entity: EntityName): number;
   clear(entity: EntityName): void;
   get(entity: EntityName, id: string): { record: unknown } | undefined;
+  /** The stored JSON text of those of `ids` that are stored, by id (one query for a page). */
+  storedJson(entity: EntityName, ids: readonly string[]): ReadonlyMap<string, string>;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
 }
@@ -89,10 +91,28 @@ export function readAreaMeta(mirror: SyncMirror, area: EntityName): AreaMeta | u
   return mirror.getMeta<AreaMeta>(metaKey(area));
 }
 
+/**
+ * The mirror's meta key of the ids of an area's records that the school sent but that did
+ * not match their schema. Apart from AreaMeta, which passes rewrite whole, since every page
+ * stored updates it.
+ */
+function unreadableKey(area: EntityName): string {
+  return `unreadable:${area}`;
+}
+
+/**
+ * Ids of the area's records the school holds but the app could not read: they are not in
+ * the mirror, and a list answered from it counts them, as a list from the school would.
+ */
+export function readUnreadable(mirror: SyncMirror, area: EntityName): string[] {
+  return mirror.getMeta<string[]>(unreadableKey(area)) ?? [];
+}
+
 /** Forgets an area: its rows and its sync state (the session may no longer read it). */
 export function clearArea(mirror: SyncMirror, area: EntityName): void {
   mirror.clear(area);
   mirror.setMeta(metaKey(area), undefined);
+  mirror.setMeta(unreadableKey(area), undefined);
 }
 
 /** What one call of `pullArea` did. */
@@ -153,7 +173,7 @@ class AreaPull {
     let changed = 0;
     if (!resumed) {
       const head = await this.fetch(1, '-updatedAt');
-      changed += this.store(head.nodes);
+      changed += this.store(head);
       const top = head.nodes[0]?.updatedAt;
       meta = {
         ...meta,
@@ -173,7 +193,7 @@ class AreaPull {
       concurrency: this.concurrency,
       signal: this.o.signal,
       onPage: (_page, answer) => {
-        changed += this.store(answer.nodes);
+        changed += this.store(answer);
         if (lacksUpdatedAt(answer.nodes)) meta = { ...meta, noUpdatedAt: true };
         this.progress('first', mirror.count(area), answer.totalCount);
       },
@@ -195,7 +215,7 @@ class AreaPull {
   async incremental(meta: AreaMeta): Promise<number> {
     const since = meta.cursor ?? 0;
     const head = await this.fetch(1, '-updatedAt', since);
-    let changed = this.store(head.nodes);
+    let changed = this.store(head);
     const top = head.nodes[0]?.updatedAt;
     let done = head.nodes.length;
     this.progress('incremental', done, head.totalCount);
@@ -207,7 +227,7 @@ class AreaPull {
         concurrency: this.concurrency,
         signal: this.o.signal,
         onPage: (_page, answer) => {
-          changed += this.store(answer.nodes);
+          changed += this.store(answer);
           done += answer.nodes.length;
           this.progress('incremental', done, answer.totalCount);
         },
@@ -240,20 +260,22 @@ class AreaPull {
       signal: this.o.signal,
     });
     this.o.signal?.throwIfAborted();
-    if (totalCount === mirror.count(area)) return false;
+    if (totalCount === this.held()) return false;
     const waited = now - lastSweep >= (this.o.sweepRetryMs ?? DEFAULT_PULL.sweepRetryMs);
     return !meta?.sweepUnresolved || waited;
   }
 
   /**
    * Pages through every record (storing what changed) and drops the mirror's ids the
-   * server did not list, except ids added or written by the app after the sweep began.
+   * server did not list, except ids added or written by the app after the sweep began; the
+   * unreadable ids it did not meet are forgotten too.
    */
   async sweep(kind: 'sweep' | 'incremental'): Promise<number> {
     const { mirror, area } = this.o;
     const before = new Set(mirror.ids(area));
     const tracker = this.o.trackWrites?.();
     const seen = new Set<string>();
+    const unreadable = new Set<string>();
     let total = 0;
     let changed = 0;
     let noUpdatedAt = false;
@@ -264,18 +286,30 @@ class AreaPull {
         concurrency: this.concurrency,
         signal: this.o.signal,
         onPage: (_page, answer) => {
-          changed += this.store(answer.nodes);
+          changed += this.store(answer);
           for (const node of answer.nodes) seen.add(node.id);
+          for (const id of answer.unreadableIds ?? []) unreadable.add(id);
           noUpdatedAt ||= lacksUpdatedAt(answer.nodes);
           total = answer.totalCount;
           this.progress(kind, seen.size, total);
         },
       });
       const written = tracker?.ids() ?? new Set<string>();
-      const gone = [...before].filter((id) => !seen.has(id) && !written.has(id));
+      // An id met unreadable left the mirror when it was stored (see noteUnreadable).
+      const gone = [...before].filter(
+        (id) => !seen.has(id) && !unreadable.has(id) && !written.has(id),
+      );
       if (gone.length > 0) {
         mirror.remove(area, gone);
         changed += gone.length;
+        this.o.onStored?.();
+      }
+      // Unreadable records the sweep did not meet are gone from the school (or were fixed).
+      const known = readUnreadable(mirror, area);
+      const kept = known.filter((id) => unreadable.has(id));
+      if (kept.length < known.length) {
+        this.writeUnreadable(kept);
+        changed += known.length - kept.length;
         this.o.onStored?.();
       }
     } finally {
@@ -288,7 +322,7 @@ class AreaPull {
       noUpdatedAt: meta.noUpdatedAt || noUpdatedAt,
       syncedAt: now,
       sweptAt: now,
-      sweepUnresolved: mirror.count(area) !== total,
+      sweepUnresolved: this.held() !== total,
     });
     return changed;
   }
@@ -324,19 +358,67 @@ class AreaPull {
     return answer;
   }
 
+  /** The records the school holds as the mirror knows them: stored, or known unreadable. */
+  private held(): number {
+    return this.o.mirror.count(this.o.area) + readUnreadable(this.o.mirror, this.o.area).length;
+  }
+
   /**
-   * Stores the records that differ from the mirror's, and answers how many. A record older
-   * than the stored one (by updatedAt) is skipped: a page fetched before the app saved a
-   * record must not put the older version back.
+   * Stores the records that differ from the mirror's, and answers how many changed
+   * (unreadable ones included). A record older than the stored one (by updatedAt) is
+   * skipped: a page fetched before the app saved a record must not put the older version
+   * back.
    */
-  private store(nodes: readonly SyncRecord[]): number {
+  private store(answer: PageAnswer): number {
+    return this.storeReadable(answer.nodes) + this.noteUnreadable(answer);
+  }
+
+  /**
+   * Keeps the ids of the page's unreadable records (a record read again leaves the list), so
+   * lists answered from the mirror still say how many are not shown. A stored version of a
+   * record the school now sends unreadable leaves the mirror: it is no longer what the
+   * school holds, and a list from the school would not show it either.
+   */
+  private noteUnreadable(answer: PageAnswer): number {
     const { mirror, area } = this.o;
+    const incoming = answer.unreadableIds ?? [];
+    const known = new Set(readUnreadable(mirror, area));
+    if (known.size === 0 && incoming.length === 0) return 0;
+    let changed = 0;
+    for (const node of answer.nodes) if (known.delete(node.id)) changed += 1;
+    for (const id of incoming) {
+      if (known.has(id)) continue;
+      known.add(id);
+      changed += 1;
+    }
+    const stale = incoming.filter((id) => mirror.get(area, id) !== undefined);
+    if (stale.length > 0) mirror.remove(area, stale);
+    if (changed > 0) this.writeUnreadable([...known]);
+    if (changed + stale.length > 0) this.o.onStored?.();
+    return changed + stale.length;
+  }
+
+  /** Replaces the area's unreadable ids. */
+  private writeUnreadable(ids: string[]): void {
+    this.o.mirror.setMeta(unreadableKey(this.o.area), ids.length > 0 ? ids.sort() : undefined);
+  }
+
+  private storeReadable(nodes: readonly SyncRecord[]): number {
+    const { mirror, area } = this.o;
+    // One query for the whole page, and a parse only where the text differs: a query and a
+    // parse per record cost a first sync of 100,000 students about 1.3 s (bench:offline).
+    const stored = mirror.storedJson(
+      area,
+      nodes.map((node) => node.id),
+    );
     const fresh = nodes.filter((node) => {
-      const stored = mirror.get(area, node.id)?.record as Record<string, unknown> | undefined;
-      if (!stored) return true;
-      const [was, is] = [stored.updatedAt, node.updatedAt];
-      if (typeof was === 'number' && typeof is === 'number' && was > is) return false;
-      return JSON.stringify(stored) !== JSON.stringify(node);
+      const text = stored.get(node.id);
+      if (text === undefined) return true;
+      // The mirror keeps exactly what JSON.stringify made of the record it stored.
+      if (text === JSON.stringify(node)) return false;
+      const was = (JSON.parse(text) as { updatedAt?: unknown }).updatedAt;
+      const is = node.updatedAt;
+      return !(typeof was === 'number' && typeof is === 'number' && was > is);
     });
     if (fresh.length > 0) {
       mirror.upsert(area, fresh);

@@ -141,6 +141,25 @@ describe('incremental sync', () => {
     expect((await serverRecord(harness, 'students', deletedId!)).status).toBe(404);
   });
 
+  it('a read just after a pass still brings news: one look at the end of revalidateMs', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const harness = h;
+    const opened = await harness.open({ schedule: { revalidateMs: 300 } });
+    await opened.until(allSynced);
+    const mirror = opened.sync.copy;
+    const [id] = mirror.ids('courses');
+    await harness.client.control(`/records/courses/${id}`, { name: 'Renamed Elsewhere' }, 'PATCH');
+    const before = await listRequests(harness, 'courses');
+    // Reads right after the pass, inside revalidateMs: none is dropped, none is repeated.
+    opened.sync.revalidate('courses');
+    opened.sync.revalidate('courses');
+    await expect
+      .poll(() => (mirror.get('courses', id!)?.record as { name: string }).name)
+      .toBe('Renamed Elsewhere');
+    expect(opened.changes.flat()).toContain('courses');
+    expect((await listRequests(harness, 'courses')) - before).toBe(2);
+  });
+
   it('a quiet round asks two small requests per area and changes nothing', async () => {
     h = await startSyncHarness({ students: 120 });
     const opened = await h.open();

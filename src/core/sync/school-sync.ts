@@ -2,7 +2,7 @@ import type { Clock } from '../adapters';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
 import { MirrorSaver } from './mirror-saver';
-import { clearArea, pullArea, readAreaMeta, type PullProgress } from './pull';
+import { clearArea, pullArea, readAreaMeta, readUnreadable, type PullProgress } from './pull';
 import { isNoAnswer, systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,
@@ -43,6 +43,8 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
   private readonly writes = new WriteTracker();
   private readonly checkedAt = new Map<EntityName, number>();
   private readonly pending = new Set<EntityName>();
+  /** Revalidations waiting for their area's revalidateMs to pass. */
+  private readonly trailing = new Map<EntityName, unknown>();
   private loop: Promise<void> | undefined;
   private current: { area: EntityName; abort: AbortController } | undefined;
   private activity: SyncStatus['activity'];
@@ -113,6 +115,11 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     return this.readable.has(area) && readAreaMeta(this.mirror, area)?.phase === 'synced';
   }
 
+  /** How many of the area's records the school sent that could not be read (not in the copy). */
+  unreadable(area: EntityName): number {
+    return this.readable.has(area) ? readUnreadable(this.mirror, area).length : 0;
+  }
+
   /** False while the school is known not to answer. */
   isReachable(): boolean {
     return this.options.reachability.isReachable();
@@ -123,12 +130,24 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     return this.clock.now();
   }
 
-  /** A read of `area` was answered locally: look for news, at most every revalidateMs. */
+  /**
+   * A read of `area` was answered locally: look for news, at most every revalidateMs. A read
+   * inside that time schedules one look at its end rather than none, so news made just after
+   * a pass (a course created in the web admin) still arrives within revalidateMs.
+   */
   revalidate(area: EntityName): void {
-    if (this.closed || this.loop || !this.isReachable() || !this.isSynced(area)) return;
-    const now = this.clock.now();
-    if (now - (this.checkedAt.get(area) ?? 0) < this.schedule.revalidateMs) return;
-    this.checkedAt.set(area, now);
+    if (this.closed || !this.isReachable() || !this.isSynced(area)) return;
+    if (this.trailing.has(area) || this.pending.has(area) || this.current?.area === area) return;
+    const wait = (this.checkedAt.get(area) ?? 0) + this.schedule.revalidateMs - this.clock.now();
+    if (wait > 0) {
+      const timer = this.timers.setTimeout(() => {
+        this.trailing.delete(area);
+        this.revalidate(area);
+      }, wait);
+      this.trailing.set(area, timer);
+      return;
+    }
+    this.checkedAt.set(area, this.clock.now());
     void this.kick([area]);
   }
 
@@ -228,6 +247,8 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     this.closed = true;
     this.unsubscribe();
     this.timers.clearTimeout(this.nextRound);
+    for (const timer of this.trailing.values()) this.timers.clearTimeout(timer);
+    this.trailing.clear();
     this.current?.abort.abort();
     await this.loop?.catch(() => undefined);
   }
