@@ -8,6 +8,7 @@ import type {
   RecordOf,
   Versioned,
 } from '../platform';
+import type { MirrorListQuery } from '../store/mirror-query';
 import type { ExtendBy, SchoolData } from './school-data';
 
 /** A stored row: the record as the platform sent it and the ETag of its version, if known. */
@@ -15,17 +16,7 @@ type StoredRow = { record: unknown; etag: string | undefined };
 
 /** What answering from the local copy needs of it (MirrorDatabase has these). */
 export interface LocalCopy {
-  list(
-    entity: EntityName,
-    query: {
-      q?: string;
-      sort?: string;
-      filters?: Record<string, unknown>;
-      offset: number;
-      limit: number;
-      now?: number;
-    },
-  ): { rows: unknown[]; totalCount: number };
+  list(entity: EntityName, query: MirrorListQuery): { rows: unknown[]; totalCount: number };
   get(entity: EntityName, id: string): StoredRow | undefined;
   upsert(entity: EntityName, records: Array<Record<string, unknown> & { id: string }>): void;
   setEtag(entity: EntityName, id: string, etag: string | undefined): void;

@@ -17,12 +17,12 @@ export { linkSchool, type SchoolLink } from './school-link';
 export { pollingNetworkHint } from './network-hint';
 export type { PageAnswer, PageQuery, PageSource, SyncRecord } from './page-walk';
 export { pullArea, readAreaMeta, type AreaMeta, type PullProgress, type SyncMirror } from './pull';
+export { SchoolSync } from './school-sync';
 export {
-  SchoolSync,
   DEFAULT_SCHEDULE,
   readableAreas,
   type MirrorStorage,
   type OwnedMirror,
   type SchoolSyncOptions,
   type SyncSchedule,
-} from './school-sync';
+} from './school-sync-options';

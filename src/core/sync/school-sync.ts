@@ -14,15 +14,6 @@ import {
 } from './school-sync-options';
 import { WriteTracker } from './write-tracker';
 
-export {
-  DEFAULT_SCHEDULE,
-  readableAreas,
-  type MirrorStorage,
-  type OwnedMirror,
-  type SchoolSyncOptions,
-  type SyncSchedule,
-} from './school-sync-options';
-
 /** Small areas first, so most of the workspace is local before the students arrive. */
 const ORDER: readonly EntityName[] = ['courses', 'coupons', 'pages', 'students'];
 
