@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  allSynced,
+  startSyncHarness,
+  type SyncHarness,
+} from '../../../e2e/support/harness/sync-harness';
+
+let h: SyncHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+/** Every file below `dir`, read whole. */
+function filesBelow(dir: string): { path: string; bytes: Buffer }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesBelow(path) : [{ path, bytes: readFileSync(path) }];
+  });
+}
+
+describe('the local copy at rest', () => {
+  it('after a full sync, no student e-mail or name and no coupon code is in any file of the data folder', async () => {
+    h = await startSyncHarness({ students: 150 });
+    const opened = await h.open();
+    await opened.until(allSynced);
+    const mirror = opened.sync.copy;
+    const secrets = [
+      ...mirror.list('students', { offset: 0, limit: 500 }).rows.flatMap((row) => {
+        const { email, name } = row as { email: string; name: string };
+        return [email, name];
+      }),
+      ...mirror
+        .list('coupons', { offset: 0, limit: 500 })
+        .rows.map((row) => (row as { code: string }).code),
+    ];
+    expect(secrets.length).toBeGreaterThan(300);
+    // The last save of a sync pass reaches the disk when the copy is closed.
+    await opened.close();
+    const files = filesBelow(h.dataDir);
+    expect(files.some((file) => file.path.includes('mirrors'))).toBe(true);
+    for (const file of files) {
+      const text = file.bytes.toString('latin1');
+      const found = secrets.filter((secret) => text.includes(secret));
+      expect(found, file.path).toEqual([]);
+    }
+  });
+});
