@@ -10,6 +10,7 @@ import {
 import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { signInToWorkspace } from '../support/workspace-flow';
+import { percentile, timeFirstRows, timeSearch } from '../support/screen-timing';
 
 /**
  * The workspace's performance targets, measured through the web host in Chromium against a
@@ -60,70 +61,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await platform?.stop();
 });
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-/** Resolves with the ms between the click on the Students area and the first rendered row. */
-async function timeFirstRows(page: Page): Promise<number> {
-  await page.evaluate(() => {
-    const w = window as unknown as { perfMark?: number; perfFirstRows?: Promise<number> };
-    w.perfFirstRows = new Promise<number>((resolve) => {
-      document.addEventListener(
-        'click',
-        () => {
-          w.perfMark = performance.now();
-          const poll = () => {
-            const row = document.querySelector('[role="grid"] [role="row"][aria-rowindex="2"]');
-            if (row && /@/.test(row.textContent ?? '')) resolve(performance.now() - w.perfMark!);
-            else requestAnimationFrame(poll);
-          };
-          requestAnimationFrame(poll);
-        },
-        { capture: true, once: true },
-      );
-    });
-  });
-  await page
-    .getByRole('navigation', { name: 'Areas' })
-    .getByText('Students', { exact: true })
-    .click();
-  return page.evaluate(
-    () => (window as unknown as { perfFirstRows: Promise<number> }).perfFirstRows,
-  );
-}
-
-/** Types `query` into the search box and answers ms from its last keydown to matching rows. */
-async function timeSearch(page: Page, query: string): Promise<number> {
-  const box = page.getByRole('searchbox', { name: /search students/i });
-  await box.click();
-  await page.evaluate((q) => {
-    const w = window as unknown as { perfLastKey?: number; perfSearch?: Promise<number> };
-    document.addEventListener('keydown', () => (w.perfLastKey = performance.now()), {
-      capture: true,
-    });
-    w.perfSearch = new Promise<number>((resolve) => {
-      const poll = () => {
-        const rows = [
-          ...document.querySelectorAll('[role="grid"] [role="row"][aria-rowindex]'),
-        ].filter((r) => r.getAttribute('aria-rowindex') !== '1');
-        const typed = (document.activeElement as HTMLInputElement | null)?.value ?? '';
-        if (
-          typed === q &&
-          rows.length > 0 &&
-          rows.every((r) => (r.textContent ?? '').toLowerCase().includes(q))
-        )
-          resolve(performance.now() - w.perfLastKey!);
-        else requestAnimationFrame(poll);
-      };
-      requestAnimationFrame(poll);
-    });
-  }, query);
-  await page.keyboard.type(query, { delay: 60 });
-  return page.evaluate(() => (window as unknown as { perfSearch: Promise<number> }).perfSearch);
-}
 
 /** A Long Animation Frame entry: when in the pass, and how much of it was script or rendering. */
 type LongFrame = {

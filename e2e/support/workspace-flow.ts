@@ -55,7 +55,7 @@ export async function followSignInLink(page: Page): Promise<Page> {
  */
 export async function signInToWorkspace(
   page: Page,
-  app: App,
+  app: Pick<App, 'url'>,
   school: string,
   options: WorkspaceSignIn = {},
 ): Promise<void> {
