@@ -26,12 +26,18 @@ export type SyncSchedule = {
   saveMs: number;
   /** A read answered locally checks the school for news at most this often per area. */
   revalidateMs: number;
+  /**
+   * Progress is told at most this often (the last page always): a status costs a count of
+   * every area, and 2,000 pages of a first sync need not make 2,000 of them.
+   */
+  progressMs: number;
 };
 
 export const DEFAULT_SCHEDULE: SyncSchedule = {
   incrementalMs: 5 * 60_000,
   saveMs: 5_000,
   revalidateMs: 60_000,
+  progressMs: 250,
 };
 
 export type SchoolSyncOptions<M extends OwnedMirror> = {

@@ -38,7 +38,8 @@ async function serverRecord(harness: SyncHarness, area: EntityName, id: string) 
 describe('first sync', () => {
   it('fills the mirror equal to the stand-in, saves it, and reports progress', async () => {
     h = await startSyncHarness({ students: 260 });
-    const opened = await h.open();
+    // Every page's progress is told here; the app tells it at most every 250 ms.
+    const opened = await h.open({ schedule: { progressMs: 0 } });
     await opened.until(allSynced);
     await opened.sync.syncNow();
     const mirror = opened.sync.copy;
@@ -66,7 +67,7 @@ describe('first sync', () => {
     h = await startSyncHarness({ students: 1000 }, ['students:read']);
     const harness = h;
     // One page at a time so the cancel lands at a known place.
-    let first = await harness.open({ pull: { concurrency: 1 } });
+    let first = await harness.open({ pull: { concurrency: 1 }, schedule: { progressMs: 0 } });
     const atCancel = await first.until((s) => (s.activity?.done ?? 0) >= 300);
     first.sync.cancel();
     await first.until((s) => s.areas.students.state === 'never' && !s.activity);

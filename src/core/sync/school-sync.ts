@@ -36,6 +36,8 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
   private readonly pending = new Set<EntityName>();
   /** Revalidations waiting for their area's revalidateMs to pass. */
   private readonly trailing = new Map<EntityName, unknown>();
+  /** When progress was last told (see SyncSchedule.progressMs). */
+  private progressAt = 0;
   private loop: Promise<void> | undefined;
   private current: { area: EntityName; abort: AbortController } | undefined;
   private activity: SyncStatus['activity'];
@@ -335,6 +337,10 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
       done: progress.done,
       ...(progress.total === undefined ? {} : { total: progress.total }),
     };
+    const now = this.clock.now();
+    const last = progress.total !== undefined && progress.done >= progress.total;
+    if (!last && now - this.progressAt < this.schedule.progressMs) return;
+    this.progressAt = now;
     this.emit();
   }
 
