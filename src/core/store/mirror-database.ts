@@ -2,7 +2,7 @@ import type { Database } from 'sql.js';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
-import { applyPragmas, ensureSchema } from './mirror-schema';
+import { applyPragmas, dropEntityIndexes, ensureSchema, entityIndexDdl } from './mirror-schema';
 import { allRows, inTransaction, loadSqlJs, MirrorError, scalar, write } from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
@@ -143,6 +143,21 @@ export class MirrorDatabase {
 
   count(entity: EntityName): number {
     return Number(scalar(this.db, `SELECT COUNT(*) FROM ${table(entity)}`));
+  }
+
+  /**
+   * Drops an entity's list indexes while a first sync loads its rows: keeping seven
+   * B-trees in order on every insert is most of what storing 100,000 students costs, and
+   * nothing lists the area before its first sync ends. `buildIndexes` puts them back; a copy
+   * saved meanwhile gets them back when it is next opened.
+   */
+  deferIndexes(entity: EntityName): void {
+    dropEntityIndexes(this.db, entity);
+  }
+
+  /** Builds an entity's list indexes again (see deferIndexes); nothing when they exist. */
+  buildIndexes(entity: EntityName): void {
+    for (const sql of entityIndexDdl(entity)) this.db.run(sql);
   }
 
   /**

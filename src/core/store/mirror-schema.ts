@@ -62,15 +62,31 @@ export function entityDdl(entity: EntityName): string[] {
       (column) => `${searchColumn(column)} TEXT GENERATED ALWAYS AS (lower(${column})) VIRTUAL`,
     ),
   ];
+  return [`CREATE TABLE ${entity} (${columns.join(', ')})`, ...entityIndexDdl(entity)];
+}
+
+/**
+ * The list indexes of one entity. `IF NOT EXISTS`: a first sync loads its rows before they
+ * exist (see MirrorDatabase.deferIndexes), and every open creates any that are missing.
+ */
+export function entityIndexDdl(entity: EntityName): string[] {
+  const rules: ListRules = LIST_RULES[entity];
   return [
-    `CREATE TABLE ${entity} (${columns.join(', ')})`,
     // One (sort key, id) index per sort: a page walks it instead of sorting the table.
     ...Object.entries(rules.sorts).map(
       ([key, expression]) =>
-        `CREATE INDEX ${sortIndex(entity, key)} ON ${entity} (${expression}, id)`,
+        `CREATE INDEX IF NOT EXISTS ${sortIndex(entity, key)} ON ${entity} (${expression}, id)`,
     ),
-    `CREATE INDEX ${searchIndex(entity)} ON ${entity} (${rules.search.map(searchColumn).join(', ')})`,
+    `CREATE INDEX IF NOT EXISTS ${searchIndex(entity)} ON ${entity} (${rules.search.map(searchColumn).join(', ')})`,
   ];
+}
+
+/** Drops the list indexes of one entity (its primary key stays). */
+export function dropEntityIndexes(db: Database, entity: EntityName): void {
+  const rules: ListRules = LIST_RULES[entity];
+  for (const key of Object.keys(rules.sorts))
+    db.run(`DROP INDEX IF EXISTS ${sortIndex(entity, key)}`);
+  db.run(`DROP INDEX IF EXISTS ${searchIndex(entity)}`);
 }
 
 const ENROLLMENTS_DDL = [
@@ -132,6 +148,8 @@ export function ensureSchema(db: Database): void {
       db.run('INSERT OR REPLACE INTO mirror_schema (name, ddl) VALUES (?, ?)', [table, wanted]);
     });
   }
+  // A copy saved during a first sync holds that area's rows without their list indexes.
+  for (const entity of ENTITY_NAMES) for (const sql of entityIndexDdl(entity)) db.run(sql);
 }
 
 /** Recreates `table` with `ddl` and copies its records (and ETags) over. */

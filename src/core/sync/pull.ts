@@ -19,6 +19,10 @@ export interface SyncMirror {
   storedJson(entity: EntityName, ids: readonly string[]): ReadonlyMap<string, string>;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
+  /** Optional bulk-load help: drop the area's list indexes during its first sync… */
+  deferIndexes?(entity: EntityName): void;
+  /** …and build them when it ends. */
+  buildIndexes?(entity: EntityName): void;
 }
 
 /** What the mirror remembers of one area's sync (JSON in its meta table). */
@@ -187,6 +191,8 @@ class AreaPull {
       }
       this.writeMeta(meta);
     }
+    // Rows load faster without the list indexes; they are built once, when the sync ends.
+    mirror.deferIndexes?.(area);
     await walkPages({
       fetch: (page, signal) => this.fetch(page, 'createdAt', undefined, signal),
       startPage: meta.nextPage,
@@ -328,6 +334,7 @@ class AreaPull {
   }
 
   private finishFirst(meta: AreaMeta): void {
+    this.o.mirror.buildIndexes?.(this.o.area);
     const now = this.o.now();
     this.writeMeta({
       phase: 'synced',
