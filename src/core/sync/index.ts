@@ -16,7 +16,8 @@ export {
 export { linkSchool, type SchoolLink } from './school-link';
 export { pollingNetworkHint } from './network-hint';
 export type { PageAnswer, PageQuery, PageSource, SyncRecord } from './page-walk';
-export { pullArea, readAreaMeta, type AreaMeta, type PullProgress, type SyncMirror } from './pull';
+export { readAreaMeta, type AreaMeta, type SyncMirror } from './area-state';
+export { pullArea, type PullProgress } from './pull';
 export { SchoolSync } from './school-sync';
 export {
   DEFAULT_SCHEDULE,

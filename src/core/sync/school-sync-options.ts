@@ -3,7 +3,8 @@ import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { SavableMirror } from './mirror-saver';
 import type { PageSource } from './page-walk';
-import type { PullOptions, SyncMirror } from './pull';
+import type { SyncMirror } from './area-state';
+import type { PullOptions } from './pull';
 import type { Reachability, Timers } from './reachability';
 
 /** What SchoolSync needs of its database beyond sync's own needs (MirrorDatabase has these). */

@@ -2,7 +2,8 @@ import type { Clock } from '../adapters';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
 import { MirrorSaver } from './mirror-saver';
-import { clearArea, pullArea, readAreaMeta, readUnreadable, type PullProgress } from './pull';
+import { clearArea, readAreaMeta, readUnreadable } from './area-state';
+import { pullArea, type PullProgress } from './pull';
 import { isNoAnswer, systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,

@@ -1,0 +1,80 @@
+import type { EntityName } from '../../shared/entity-names';
+import type { SyncRecord } from './page-walk';
+
+/**
+ * What sync keeps of each area in the mirror besides its rows: its sync state (AreaMeta)
+ * and the ids of records the school sent that the app could not read.
+ */
+
+/** What sync needs of the mirror (MirrorDatabase has these). */
+export interface SyncMirror {
+  upsert(entity: EntityName, records: SyncRecord[]): void;
+  remove(entity: EntityName, ids: string[]): void;
+  ids(entity: EntityName): string[];
+  count(entity: EntityName): number;
+  clear(entity: EntityName): void;
+  get(entity: EntityName, id: string): { record: unknown } | undefined;
+  /** The stored JSON text of those of `ids` that are stored, by id (one query for a page). */
+  storedJson(entity: EntityName, ids: readonly string[]): ReadonlyMap<string, string>;
+  getMeta<T>(key: string): T | undefined;
+  setMeta(key: string, value: unknown): void;
+  /** Optional bulk-load help: drop the area's list indexes during its first sync… */
+  deferIndexes?(entity: EntityName): void;
+  /** …and build them when it ends. */
+  buildIndexes?(entity: EntityName): void;
+}
+
+/** What the mirror remembers of one area's sync (JSON in its meta table). */
+export type AreaMeta = {
+  /** first: the first sync has not finished; synced: lists may be answered locally. */
+  phase: 'first' | 'synced';
+  /** During the first sync: the next page to fetch (sorted by createdAt ascending). */
+  nextPage: number;
+  /**
+   * `updatedSince` of the next incremental pass (unix seconds, inclusive): the highest
+   * updatedAt the server had when the last pass began. Every record changed after that
+   * moment has an updatedAt at or above it, so nothing changed during a pass is missed.
+   */
+  cursor?: number;
+  /** Some records carry no updatedAt, so incremental passes would miss them: full passes. */
+  noUpdatedAt?: boolean;
+  /** Unix ms when the last pass finished. */
+  syncedAt?: number;
+  /** Unix ms when the last id sweep (or full pass) finished. */
+  sweptAt?: number;
+  /** The last sweep still ended with a count unlike the server's: do not sweep again at once. */
+  sweepUnresolved?: boolean;
+};
+
+/** The mirror's meta key of an area's sync state. */
+export function metaKey(area: EntityName): string {
+  return `sync:${area}`;
+}
+
+export function readAreaMeta(mirror: SyncMirror, area: EntityName): AreaMeta | undefined {
+  return mirror.getMeta<AreaMeta>(metaKey(area));
+}
+
+/**
+ * The mirror's meta key of the ids of an area's records that the school sent but that did
+ * not match their schema. Apart from AreaMeta, which passes rewrite whole, since every page
+ * stored updates it.
+ */
+export function unreadableKey(area: EntityName): string {
+  return `unreadable:${area}`;
+}
+
+/**
+ * Ids of the area's records the school holds but the app could not read: they are not in
+ * the mirror, and a list answered from it counts them, as a list from the school would.
+ */
+export function readUnreadable(mirror: SyncMirror, area: EntityName): string[] {
+  return mirror.getMeta<string[]>(unreadableKey(area)) ?? [];
+}
+
+/** Forgets an area: its rows and its sync state (the session may no longer read it). */
+export function clearArea(mirror: SyncMirror, area: EntityName): void {
+  mirror.clear(area);
+  mirror.setMeta(metaKey(area), undefined);
+  mirror.setMeta(unreadableKey(area), undefined);
+}
