@@ -272,6 +272,11 @@ test('bulk-enrolls the ticked students in a course found by search', async ({
   expect(course).toBeDefined();
 
   await signInToWorkspace(page, app, platform.url, SIGN_IN);
+  // By now the worker's stand-in holds thousands of students (the import spec): the ticking
+  // below happens once their first sync has finished, not while its last pages land.
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Up to date/, {
+    timeout: 60_000,
+  });
   await openArea(page, 'Students');
   await expect(page.getByRole('button', { name: 'Enroll selected…' })).toBeDisabled();
   const search = page.getByLabel('Search students');
