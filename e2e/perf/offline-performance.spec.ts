@@ -134,6 +134,14 @@ test('core: first sync against a raw page loop, then search and open from the mi
   const raws: number[] = [];
   const syncs: number[] = [];
   let coreDir = '';
+  /** The core school of these runs: students only, the limiter without pacing. */
+  const coreSchool = () => ({
+    platformUrl: platform.url,
+    token,
+    dataDir: coreDir,
+    scopes: ['students:read'],
+    limits: { reads: null, writes: null },
+  });
   let syncPeak: MemoryPeak | undefined;
   let fileBytes = 0;
   for (let run = 1; run <= SYNC_RUNS; run += 1) {
@@ -151,14 +159,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     const memory = sampleMemory();
     cpu = { self: processCpuMs(process.pid), standIn: processCpuMs(pid), m: sampleMachine() };
     started = performance.now();
-    const school = await openCoreSchool({
-      platformUrl: platform.url,
-      token,
-      dataDir: coreDir,
-      scopes: ['students:read'],
-      limits: { reads: null, writes: null },
-      timings,
-    });
+    const school = await openCoreSchool({ ...coreSchool(), timings });
     const status = await school.until(
       (s) => s.areas.students.state === 'synced' && s.lastSyncedAt !== undefined,
     );
@@ -190,13 +191,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
 
   // 3. The saved mirror, opened as the app opens it at start (school up, nothing changed).
   const opening = performance.now();
-  const school = await openCoreSchool({
-    platformUrl: platform.url,
-    token,
-    dataDir: coreDir,
-    scopes: ['students:read'],
-    limits: { reads: null, writes: null },
-  });
+  const school = await openCoreSchool(coreSchool());
   const openMs = performance.now() - opening;
   await school.until((s) => s.lastSyncedAt !== undefined && s.activity === undefined);
   const mirror: MirrorDatabase = school.sync.copy;
