@@ -178,7 +178,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
       .join(', ');
     lines.push(
       `   run ${run}: raw ${ms(rawMs)} (${raw.pages} pages; CPU ms: this process ${rawCpu[0]}, stand-in ${rawCpu[1]}; machine ${rawShares.busyPercent.toFixed(0)}% busy, ${rawShares.stealPercent.toFixed(1)}% stolen)`,
-      `          sync ${ms(syncMs)} (CPU ms: this process ${syncCpu[0]}, stand-in ${syncCpu[1]}; machine ${syncShares.busyPercent.toFixed(0)}% busy, ${syncShares.stealPercent.toFixed(1)}% stolen); final save ${ms(saveMs)}`,
+      `          sync ${ms(syncMs)}, ${(syncMs / rawMs).toFixed(2)} x this run's raw (CPU ms: this process ${syncCpu[0]}, stand-in ${syncCpu[1]}; machine ${syncShares.busyPercent.toFixed(0)}% busy, ${syncShares.stealPercent.toFixed(1)}% stolen); final save ${ms(saveMs)}`,
       `          sync's main-thread time in the mirror and encryptor: ${parts}`,
     );
   }

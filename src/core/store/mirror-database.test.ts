@@ -52,6 +52,20 @@ describe('MirrorDatabase records', () => {
     expect(mirror.changeCount).toBeGreaterThan(before);
   });
 
+  it('never puts an older version (by updatedAt) over a newer one, and counts what changed', async () => {
+    const mirror = await open();
+    const saved = student(1, 'Ada (saved)', { updatedAt: 3000 });
+    expect(mirror.upsert('students', [saved, student(2, 'Grace')])).toBe(2);
+    // A page fetched before the save still carries the version of updatedAt 2001.
+    expect(mirror.upsert('students', [student(1, 'Ada (stale)'), student(2, 'Grace')])).toBe(0);
+    expect(mirror.get('students', 's-001')?.record).toEqual(saved);
+    // The same second, or no updatedAt at all: the incoming text wins.
+    expect(mirror.upsert('students', [{ ...saved, name: 'Ada (same second)' }])).toBe(1);
+    const undated = { id: 's-001', name: 'Ada (undated)', email: 'ada@example.com' };
+    expect(mirror.upsert('students', [undated])).toBe(1);
+    expect(mirror.get('students', 's-001')?.record).toEqual(undated);
+  });
+
   it('counts, lists ids, removes and clears', async () => {
     const mirror = await open();
     mirror.upsert('students', [student(1, 'A'), student(2, 'B'), student(3, 'C')]);
@@ -283,7 +297,8 @@ describe('MirrorDatabase list indexes during a first sync', () => {
   it('are dropped while rows load, built again at the end, and back in a copy saved meanwhile', async () => {
     const db = await open();
     const all = await studentIndexes(db.export());
-    expect(all.length).toBeGreaterThan(3);
+    // The default sort's, and the search index that also orders by name.
+    expect(all).toEqual(['students__search', 'students__sort_createdAt']);
     db.deferIndexes('students');
     db.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
     const savedMidSync = db.export();
@@ -294,5 +309,20 @@ describe('MirrorDatabase list indexes during a first sync', () => {
     const reopened = await open(savedMidSync);
     expect(await studentIndexes(reopened.export())).toEqual(all);
     expect(ids(reopened.list('students', { sort: 'name', offset: 0, limit: 5 }))).toHaveLength(2);
+  });
+
+  it('builds the index of another sort the first time a list is sorted by it, to be saved', async () => {
+    const db = await open();
+    db.upsert('students', [student(1, 'Ada'), student(2, 'Bea'), student(3, 'Cy')]);
+    const before = db.changeCount;
+    expect(await studentIndexes(db.export())).not.toContain('students__sort_email');
+    expect(ids(db.list('students', { sort: '-email', offset: 0, limit: 2 }))).toEqual([
+      's-003',
+      's-002',
+    ]);
+    expect(await studentIndexes(db.export())).toContain('students__sort_email');
+    expect(db.changeCount).toBeGreaterThan(before);
+    // An unknown sort builds nothing and is refused as before.
+    expect(() => db.list('students', { sort: 'nope', offset: 0, limit: 2 })).toThrow(MirrorError);
   });
 });

@@ -1,8 +1,16 @@
 import type { Database } from 'sql.js';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import { LIST_RULES } from '../../shared/list-rules';
 import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
-import { applyPragmas, dropEntityIndexes, ensureSchema, entityIndexDdl } from './mirror-schema';
+import {
+  applyPragmas,
+  dropEntityIndexes,
+  ensureSchema,
+  entityIndexDdl,
+  mirrorSort,
+  sortIndexDdl,
+} from './mirror-schema';
 import { allRows, inTransaction, loadSqlJs, MirrorError, scalar, write } from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
@@ -73,18 +81,23 @@ export class MirrorDatabase {
   }
 
   /**
-   * Stores records as the platform sent them (unknown fields kept), in one transaction. A
-   * row's stored ETag is kept only if its record JSON is unchanged, since the ETag names
-   * the version that JSON came from.
+   * Stores records as the platform sent them (unknown fields kept), in one transaction, and
+   * answers how many rows it added or changed. A stored record is kept when the incoming one
+   * is the same text, or older by updatedAt: a page fetched before the app saved a record
+   * must not put the older version back. A row's stored ETag is kept only if its record JSON
+   * is unchanged, since the ETag names the version that JSON came from.
    */
-  upsert(entity: EntityName, records: readonly MirrorRecord[]): void {
+  upsert(entity: EntityName, records: readonly MirrorRecord[]): number {
     const name = table(entity);
-    if (records.length === 0) return;
+    if (records.length === 0) return 0;
+    // The test is SQLite's, on the stored row's own columns: sync needs no read of the rows
+    // first (a read and a parse per page cost a first sync of 100,000 students ~0.3 s).
     const rows = inTransaction(this.db, () => {
       const stmt = this.db.prepare(
         `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL)
          ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
-         WHERE ${name}.record IS NOT excluded.record`,
+         WHERE ${name}.record IS NOT excluded.record
+           AND NOT coalesce(${name}.updatedAt > json_extract(excluded.record, '$.updatedAt'), 0)`,
       );
       try {
         let modified = 0;
@@ -100,6 +113,7 @@ export class MirrorDatabase {
       }
     });
     this.changed(rows);
+    return rows;
   }
 
   /** Records the ETag of a stored record's version (undefined forgets it). */
@@ -183,7 +197,22 @@ export class MirrorDatabase {
    * `mirror_bad_query` for a sort, filter or window the platform would refuse.
    */
   list(entity: EntityName, query: MirrorListQuery): MirrorPage {
+    this.ensureSortIndex(table(entity), query.sort);
     return listEntity(this.db, table(entity), query);
+  }
+
+  /**
+   * Builds the index of a sort key the first time a list is sorted by it (see sortIndexDdl).
+   * It is saved with the copy, and sync keeps it up to date from then on.
+   */
+  private ensureSortIndex(entity: EntityName, sort: string | undefined): void {
+    const key = sort?.replace(/^-/, '');
+    if (!key || !Object.hasOwn(LIST_RULES[entity].sorts, key)) return;
+    const { index } = mirrorSort(entity, key);
+    if (scalar(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [index]))
+      return;
+    this.db.run(sortIndexDdl(entity, key));
+    this.changed(true);
   }
 
   /** One record as the platform sent it, and its ETag. */
@@ -195,21 +224,6 @@ export class MirrorDatabase {
       record: JSON.parse(String(record)) as unknown,
       etag: etag === null ? undefined : String(etag),
     };
-  }
-
-  /**
-   * The stored JSON text of each of `ids` that is stored, by id, in one query: sync checks a
-   * whole page against the mirror at once. The text is exactly what `upsert` wrote
-   * (JSON.stringify of the record), so equal text means an equal record.
-   */
-  storedJson(entity: EntityName, ids: readonly string[]): Map<string, string> {
-    if (ids.length === 0) return new Map();
-    const rows = allRows(
-      this.db,
-      `SELECT id, record FROM ${table(entity)} WHERE id IN (SELECT value FROM json_each(?))`,
-      [idsJson(ids)],
-    );
-    return new Map(rows.map(([id, record]) => [String(id), String(record)]));
   }
 
   /**

@@ -9,7 +9,7 @@ import {
   type ListRules,
   type SqlClause,
 } from '../../shared/list-rules';
-import { searchColumn, searchIndex, sortIndex } from './mirror-schema';
+import { mirrorSort, searchColumn, searchIndex } from './mirror-schema';
 import { allRows, MirrorError, scalar, type Params } from './mirror-sql';
 
 /** A list query as the platform takes it, with a window instead of pages. */
@@ -127,9 +127,11 @@ export function listEntity(db: Database, entity: EntityName, query: MirrorListQu
   checkWindow(offset, limit);
   const order = sortOrder(rules, query.sort);
   if (!order) throw badQuery(`The list cannot be sorted by ${query.sort}.`);
-  const orderBy = orderByClause(order);
-  // sortOrder accepted the key, so its index exists.
-  const byKey = sortIndex(entity, (query.sort ?? rules.defaultSort).replace(/^-/, ''));
+  // sortOrder accepted the key, so the mirror has its order (MirrorDatabase.list built its
+  // index if it was missing).
+  const sort = mirrorSort(entity, (query.sort ?? rules.defaultSort).replace(/^-/, ''));
+  const orderBy = orderByClause({ ...order, expression: sort.expression });
+  const byKey = sort.index;
   const filters = filterClauses(rules, query);
   const window: Params = [limit, offset];
   const text = searchText(query.q);

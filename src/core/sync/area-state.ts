@@ -8,14 +8,13 @@ import type { SyncRecord } from './page-walk';
 
 /** What sync needs of the mirror (MirrorDatabase has these). */
 export interface SyncMirror {
-  upsert(entity: EntityName, records: SyncRecord[]): void;
+  /** Stores records (an older version never replaces a newer one); answers rows changed. */
+  upsert(entity: EntityName, records: readonly SyncRecord[]): number;
   remove(entity: EntityName, ids: string[]): void;
   ids(entity: EntityName): string[];
   count(entity: EntityName): number;
   clear(entity: EntityName): void;
   get(entity: EntityName, id: string): { record: unknown } | undefined;
-  /** The stored JSON text of those of `ids` that are stored, by id (one query for a page). */
-  storedJson(entity: EntityName, ids: readonly string[]): ReadonlyMap<string, string>;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
   /** Optional bulk-load help: drop the area's list indexes during its first sync… */

@@ -37,6 +37,19 @@ export class MirrorSaver {
     }, this.options.delayMs);
   }
 
+  /**
+   * Saves on the next turn of the event loop: the caller's synchronous work (telling the
+   * status) goes first, and the export, which blocks for ~100 ms on a large copy, after.
+   */
+  soon(): void {
+    if (this.discarded) return;
+    this.options.timers.clearTimeout(this.timer);
+    this.timer = this.options.timers.setTimeout(() => {
+      this.timer = undefined;
+      void this.now();
+    }, 0);
+  }
+
   /** Saves now if anything changed; resolves when that save (and any before it) ended. */
   now(): Promise<void> {
     this.options.timers.clearTimeout(this.timer);

@@ -325,8 +325,9 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     } finally {
       this.current = undefined;
       this.activity = undefined;
-      // Saved at the end of each area, while the next one already syncs (saves queue up).
-      void this.saver.now();
+      // Saved at the end of each area, while the next one already syncs (saves queue up),
+      // and after the status says the area is synced: the copy is usable before it is saved.
+      this.saver.soon();
       this.emit();
     }
   }
