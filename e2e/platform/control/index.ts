@@ -8,6 +8,7 @@ export {
   type CounterSnapshot,
   type FaultKind,
   type FaultRule,
+  type RouteCounts,
 } from './state';
 export {
   CONTROL_PREFIX,

@@ -17,14 +17,23 @@ const latencyBody = z.strictObject({
   pathPrefix: z.string().startsWith('/').optional(),
 });
 
+const faultKind = z.enum(['500', '503', '429', 'drop', 'drop-after']);
+/** What both forms of a fault rule share: which requests, how often, how many. */
+const faultScope = {
+  rate: z.number().min(0).max(1),
+  pathPrefix: z.string().startsWith('/').optional(),
+  methods: z
+    .array(z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']))
+    .min(1)
+    .optional(),
+  count: z.int().min(1).optional(),
+};
+
+/** Off, one kind for every fault, or kinds taken in turn (never both `kind` and `kinds`). */
 const faultBody = z.union([
   z.strictObject({ off: z.literal(true) }),
-  z.strictObject({
-    rate: z.number().min(0).max(1),
-    kind: z.enum(['500', '503', 'drop']),
-    pathPrefix: z.string().startsWith('/').optional(),
-    count: z.int().min(1).optional(),
-  }),
+  z.strictObject({ ...faultScope, kind: faultKind }),
+  z.strictObject({ ...faultScope, kinds: z.array(faultKind).min(1).max(100) }),
 ]);
 
 const rateLimitBody = z.union([
@@ -53,7 +62,14 @@ const tokenBody = z.strictObject({
  * `PlatformOptions.control` is true, and only on loopback):
  *
  * - `POST /latency {ms, pathPrefix?}`: delay every non-control request.
- * - `POST /faults {rate, kind: '500'|'503'|'drop', pathPrefix?, count?}` or `{off: true}`.
+ * - `POST /faults {rate, kind, pathPrefix?, methods?, count?}`, `{rate, kinds: [...], ...}` or
+ *   `{off: true}`: matching requests (under `pathPrefix`, with one of `methods`) fail
+ *   deterministically at `rate` (1 = all, 0.2 = every 5th), for `count` faults. Kinds: `500`,
+ *   `503` and `429` answer at once with Retry-After (not 500) and apply nothing; `drop` closes the
+ *   connection before the handler runs; `drop-after` runs it (the write stands, an
+ *   Idempotency-Key result is stored) and then closes the connection: a lost answer. `kinds`
+ *   gives the faults those kinds in turn, e.g. `{rate: 0.2, kinds: ['500','503','drop-after',
+ *   '429'], methods: ['POST','PATCH','PUT','DELETE']}` for a mixed run that repeats exactly.
  * - `POST /rate-limit {reads, writes}` or `{off: true}`.
  * - `POST /clients/:clientId/expire-tokens`, `.../revoke-tokens` → `{ count }`.
  * - `POST /tokens {accountId, scopes, ttlSeconds?}` → `{ accessToken, clientId }`.
@@ -66,7 +82,12 @@ const tokenBody = z.strictObject({
  * - `PUT /raw/:entity/:id {field: value, ...}`: from now on this record is answered with these
  *   values as they are, unvalidated (a name that is a number, a missing-looking null), to make
  *   one record malformed. `{}` clears them; the stored record does not change.
- * - `GET /counters`, `GET /state`, `POST /reset` (also clears raw values and restores the
+ * - `GET /counters`: `{total, byStatus, byRoute: {'POST /api/v1/courses': {total, byStatus,
+ *   replayed?}}}`. Statuses are codes, or `dropped`, `dropped-after` (applied, answer lost) and
+ *   `dropped-after-<code>` (the handler failed: nothing applied); `replayed` counts
+ *   Idempotency-Key replays, so the records a course, coupon or page POST created are
+ * `201 + dropped-after - replayed`.
+ * - `GET /state`, `POST /reset` (also clears raw values and restores the
  *   answer shape the server started with).
  *
  * Every answer is JSON; errors use the business API's error shape.

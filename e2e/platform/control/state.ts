@@ -4,45 +4,75 @@ import { RateLimiter, type RateLimits } from '../api/rate-limit';
 import type { PlatformOptions } from '../types';
 import type { AnswerShape, AnswerShaping, JsonValue } from './answer-shape';
 
-/** How an injected fault answers: a 500, a 503 (with Retry-After), or no answer at all. */
-export type FaultKind = '500' | '503' | 'drop';
+/**
+ * How an injected fault answers:
+ * - `'500'`, `'503'` (with Retry-After) and `'429'` (as the rate limiter, Retry-After: 1)
+ *   answer at once; the request is not applied;
+ * - `'drop'` destroys the connection before the handler runs (nothing applied, no answer);
+ * - `'drop-after'` lets the handler run (a write is applied and committed), then destroys the
+ *   connection instead of answering: a lost acknowledgement.
+ */
+export type FaultKind = '500' | '503' | '429' | 'drop' | 'drop-after';
 
-/** A fault rule: which share of matching requests fail, and how. */
-export type FaultRule = {
+/** Which requests a fault rule applies to, how often, and for how long. */
+type FaultScope = {
   /** 0..1; 1 fails every matching request, 0.25 every fourth. */
   rate: number;
-  kind: FaultKind;
   /** Only requests whose path starts with this fail (all non-control requests when absent). */
   pathPrefix?: string;
+  /** Only requests with one of these methods (upper case) fail; every method when absent. */
+  methods?: readonly string[];
   /** Stop after this many faults (the rule then clears itself); unlimited when absent. */
   count?: number;
 };
+
+/**
+ * A fault rule: which share of matching requests fail, and how. Either one `kind` for every
+ * fault, or (non-empty) `kinds` taken in turn (the 1st fault is `kinds[0]`, the 2nd
+ * `kinds[1]`, wrapping around), so a mixed run repeats exactly.
+ */
+export type FaultRule = FaultScope &
+  ({ kind: FaultKind; kinds?: undefined } | { kinds: readonly FaultKind[]; kind?: undefined });
+
+/** One route's counts; `replayed` (present when not 0) counts Idempotent-Replayed answers. */
+export type RouteCounts = { total: number; byStatus: Record<string, number>; replayed?: number };
 
 /** Request counts by route and status, as `GET /__control/counters` answers them. */
 export type CounterSnapshot = {
   total: number;
   byStatus: Record<string, number>;
-  byRoute: Record<string, { total: number; byStatus: Record<string, number> }>;
+  byRoute: Record<string, RouteCounts>;
 };
 
-/** Counts requests by `METHOD route` and by status. */
+/**
+ * Counts requests by `METHOD route` and by status. Besides HTTP codes a status may be
+ * `dropped` (an injected `drop`: not applied), `dropped-after` (an injected `drop-after` whose
+ * handler succeeded: applied, answer lost) or `dropped-after-<code>` (its handler failed with
+ * that code: not applied). Answers replayed from an Idempotency-Key count under their status
+ * and in `replayed` too, so the records a course, coupon or page POST created are
+ * `201 + dropped-after - replayed`.
+ */
 export class RequestCounters {
   private total = 0;
   private readonly byStatus = new Map<string, number>();
-  private readonly byRoute = new Map<string, { total: number; byStatus: Map<string, number> }>();
+  private readonly byRoute = new Map<
+    string,
+    { total: number; byStatus: Map<string, number>; replayed: number }
+  >();
 
-  /** Records one finished request; `status` is a code or `dropped`. */
-  record(method: string, route: string, status: string): void {
+  /** Records one finished request; `replayed` when it answered a stored Idempotency-Key result. */
+  record(method: string, route: string, status: string, replayed = false): void {
     this.total += 1;
     this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
     const key = `${method} ${route}`;
     let entry = this.byRoute.get(key);
     if (!entry) {
-      entry = { total: 0, byStatus: new Map() };
+      entry = { total: 0, byStatus: new Map(), replayed: 0 };
       this.byRoute.set(key, entry);
     }
     entry.total += 1;
     entry.byStatus.set(status, (entry.byStatus.get(status) ?? 0) + 1);
+    if (replayed) entry.replayed += 1;
   }
 
   /** A JSON-ready copy. */
@@ -51,9 +81,14 @@ export class RequestCounters {
       total: this.total,
       byStatus: Object.fromEntries(this.byStatus),
       byRoute: Object.fromEntries(
-        [...this.byRoute].map(([key, entry]) => [
+        [...this.byRoute].map(([key, entry]): [string, RouteCounts] => [
           key,
-          { total: entry.total, byStatus: Object.fromEntries(entry.byStatus) },
+          {
+            total: entry.total,
+            byStatus: Object.fromEntries(entry.byStatus),
+            // Only when not 0, so the answer of a route without replays keeps its old shape.
+            ...(entry.replayed > 0 ? { replayed: entry.replayed } : {}),
+          },
         ]),
       ),
     };
@@ -157,21 +192,24 @@ export class ControlState implements AnswerShaping {
   }
 
   /**
-   * Decides whether this request fails. Deterministic, so tests repeat exactly: each
+   * Decides whether this request fails, and how. Deterministic, so tests repeat exactly: each
    * matching request adds `rate` to a credit and fails when the credit reaches 1. With rate
-   * 0.5 the 2nd, 4th, 6th... matching requests fail; with rate 1 all of them.
+   * 0.5 the 2nd, 4th, 6th... matching requests fail; with rate 1 all of them. A rule with
+   * `kinds` gives its faults those kinds in turn.
    */
-  nextFault(path: string): FaultKind | undefined {
+  nextFault(path: string, method: string): FaultKind | undefined {
     const rule = this.rule;
     if (!rule || rule.rate <= 0) return undefined;
     if (rule.pathPrefix && !path.startsWith(rule.pathPrefix)) return undefined;
+    if (rule.methods && !rule.methods.includes(method.toUpperCase())) return undefined;
     this.credit += rule.rate;
     // The epsilon absorbs float error (0.1 added ten times is 0.9999999999999999).
     if (this.credit < 1 - 1e-9) return undefined;
     this.credit -= 1;
+    const kind = rule.kinds ? rule.kinds[this.faultsSent % rule.kinds.length] : rule.kind;
     this.faultsSent += 1;
     if (rule.count !== undefined && this.faultsSent >= rule.count) this.setFault(null);
-    return rule.kind;
+    return kind;
   }
 
   /** Delay for a request to `path`, in ms. */
