@@ -9,6 +9,8 @@ import type {
   Versioned,
 } from '../platform';
 import type { MirrorListQuery } from '../store/mirror-query';
+import type { Outbox } from '../sync/outbox';
+import type { OutboxWrites } from './outbox-writes';
 import type { ExtendBy, SchoolData } from './school-data';
 
 /** A stored row: the record as the platform sent it and the ETag of its version, if known. */
@@ -46,6 +48,12 @@ export interface SyncView {
   /** Milliseconds since the epoch, for filters that compare with now (coupon expiry). */
   now(): number;
 }
+
+/**
+ * The ETag the screen gets for a record with unsent edits whose first edit had none (it was
+ * made offline on a row from a list): never sent, since such an edit waits for the earlier.
+ */
+const PENDING_ETAG = 'W/"schooldesk-pending"';
 
 function hasFilters(filters: object | undefined): boolean {
   return Object.values(filters ?? {}).some((value) => value !== undefined && value !== null);
@@ -90,7 +98,14 @@ export class LocalFirstSchoolData implements SchoolData {
   constructor(
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
+    /** The school's outbox: when given, record writes go through it (saved here first). */
+    private readonly outbox?: { box: Outbox; writes: OutboxWrites },
   ) {}
+
+  /** The same data with record writes sent straight to the school (long operations). */
+  direct(): LocalFirstSchoolData {
+    return this.outbox ? new LocalFirstSchoolData(this.network, this.sync) : this;
+  }
 
   async list<E extends EntityName>(
     entity: E,
@@ -123,6 +138,14 @@ export class LocalFirstSchoolData implements SchoolData {
     options: { signal?: AbortSignal } = {},
   ): Promise<Versioned<RecordOf<E>>> {
     const local = this.sync.isSynced(entity) ? this.sync.copy.get(entity, id) : undefined;
+    const pending = this.outbox?.box.pendingFor(entity, id) ?? [];
+    if (local && pending.length > 0) {
+      // The copy shows the unsent edits; the school's version would hide them. An edit of
+      // it queues behind them, so the ETag is the one the first of them carries.
+      const first = pending[0]?.edit;
+      const etag = first && first.kind !== 'create' ? first.etag : undefined;
+      return { record: local.record, etag: etag ?? PENDING_ETAG } as Versioned<RecordOf<E>>;
+    }
     // A stored ETag means the copy holds the version an edit needs; without one (rows that
     // came from a list), the school is asked when it can be, so a save sends a real ETag.
     if (local && (local.etag !== undefined || !this.sync.isReachable())) {
@@ -145,6 +168,8 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: Parameters<PlatformClient['create']>[1] & object,
     options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ) {
+    if (this.outbox && options.idempotencyKey === undefined)
+      return this.outbox.writes.create(entity, fields, options);
     this.requireReachable('school_unreachable');
     const answer = await this.network.create(entity, fields, options);
     this.keep(entity, answer);
@@ -157,6 +182,7 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: Parameters<PlatformClient['update']>[2] & object,
     options: { signal?: AbortSignal; etag: string },
   ): Promise<Versioned<RecordOf<E>>> {
+    if (this.outbox) return this.outbox.writes.update(entity, id, fields, options);
     this.requireReachable('school_unreachable');
     const answer = await this.goneWith(
       entity,
@@ -172,6 +198,10 @@ export class LocalFirstSchoolData implements SchoolData {
     id: string,
     options: { signal?: AbortSignal; etag?: string } = {},
   ): Promise<void> {
+    if (this.outbox) {
+      await this.outbox.writes.remove(entity, id, options);
+      return;
+    }
     this.requireReachable('school_unreachable');
     await this.goneWith(entity, id, this.network.remove(entity, id, options));
     this.sync.copy.remove(entity, [id]);
@@ -256,6 +286,7 @@ export class LocalFirstSchoolData implements SchoolData {
 
   /** Puts a record the school answered into the copy, with the ETag of its version. */
   private keep(entity: EntityName, answer: Versioned<{ id: string }>): void {
+    if (this.outbox) return this.outbox.writes.applied(entity, answer.record, answer.etag);
     if (!this.sync.isSynced(entity)) return;
     this.sync.copy.upsert(entity, [answer.record]);
     this.sync.copy.setEtag(entity, answer.record.id, answer.etag);

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  isPlatformError,
+  type EntityName,
+  type PlatformClient,
+  type RecordOf,
+  type Versioned,
+  type WritableOf,
+} from '../platform';
+import type { Outbox } from '../sync/outbox';
+import { isTemporaryId, temporaryId, type Fields, type OutboxEntry } from '../sync/outbox-entry';
+import type { SyncView } from './local-first';
+
+/** A write's answer: `pending` when it is saved on this computer and not yet at the school. */
+export type Pending = { pending?: true };
+
+/**
+ * The failures that end a write the owner made with the school answering: it said no (a
+ * conflict, invalid fields, a record gone, access missing). The edit leaves the outbox and
+ * the owner sees the answer at once, as before the outbox. Anything else (no answer, a 5xx,
+ * a 429 not waited out) leaves the edit waiting in the outbox.
+ */
+function isRefusal(error: unknown): boolean {
+  if (isPlatformError(error, 'network_error', 'server_error', 'rate_limited', 'school_unreachable'))
+    return false;
+  const code = (error as { code?: unknown } | null)?.code;
+  // The session's own failures to reach the school (AuthError network_error, no_answer).
+  return code !== 'network_error' && code !== 'no_answer' && code !== 'timeout';
+}
+
+/**
+ * The owner's single-record writes, through the outbox: each is durable on this computer
+ * first, shows in the local copy at once (folded over the school's version), and is sent at
+ * once when the school answers. A write the school refuses is taken back and its error
+ * thrown, as the screens expect; one that finds no answer stays queued and resolves
+ * `pending`, and replay (outbox-replay.ts) sends it later.
+ */
+export class OutboxWrites {
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly network: PlatformClient,
+    private readonly sync: SyncView,
+  ) {}
+
+  async create<E extends EntityName>(
+    entity: E,
+    fields: WritableOf<E>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & Pending> {
+    const id = temporaryId(randomUUID());
+    const { entry } = await this.outbox.add({ kind: 'create', entity, id, fields });
+    const local = { id, ...fields };
+    if (!entry) throw new Error('a new record cannot cancel out');
+    if (this.sync.isReachable() && (await this.claim(entry))) {
+      try {
+        const answer = await this.network.create(entity, fields, {
+          idempotencyKey: entry.idempotencyKey,
+          ...options,
+        });
+        await this.outbox.created(entry.id, id, answer.record.id);
+        await this.outbox.rebase(entity, answer.record.id, answer.record, answer.etag);
+        this.applied(entity, answer.record, answer.etag, id);
+        return answer;
+      } catch (error) {
+        await this.settleFailure(entry, error);
+      }
+    }
+    this.show(entity, local);
+    // Until the school answers, the record is what the owner entered (which the form checked
+    // against the same schema) under its temporary id.
+    const record = local as unknown as RecordOf<E>;
+    return { record, etag: undefined, created: true, replayed: false, pending: true };
+  }
+
+  async update<E extends EntityName>(
+    entity: E,
+    id: string,
+    fields: WritableOf<E>,
+    options: { signal?: AbortSignal; etag: string },
+  ): Promise<Versioned<RecordOf<E>> & Pending> {
+    const base = this.schoolVersion(entity, id);
+    // The screen's ETag names a school version only while no edit of the record is unsent;
+    // otherwise the edit waits for the earlier one, which gives it the version it made.
+    const fresh = this.outbox.pendingFor(entity, id).length === 0 && !isTemporaryId(id);
+    const etag = fresh ? options.etag : undefined;
+    const { entry } = await this.outbox.add(
+      { kind: 'update', entity, id, fields, ...(etag ? { etag } : {}) },
+      base,
+    );
+    const alone = entry && this.outbox.pendingFor(entity, id).length === 1;
+    if (entry && alone && etag && this.sync.isReachable() && (await this.claim(entry))) {
+      try {
+        const answer = await this.network.update(entity, id, fields, { ...options, etag });
+        await this.outbox.drop(entry.id);
+        await this.outbox.rebase(entity, id, answer.record, answer.etag);
+        this.applied(entity, answer.record, answer.etag);
+        return answer;
+      } catch (error) {
+        await this.settleFailure(entry, error);
+      }
+    }
+    const shown = { ...(this.outbox.fold(entity, id, base ?? { id }) ?? {}), id };
+    this.show(entity, shown);
+    // The school's version with the owner's unsent fields on top.
+    return { record: shown as unknown as RecordOf<E>, etag: undefined, pending: true };
+  }
+
+  async remove(
+    entity: EntityName,
+    id: string,
+    options: { signal?: AbortSignal; etag?: string } = {},
+  ): Promise<Pending> {
+    const base = this.schoolVersion(entity, id);
+    const fresh = this.outbox.pendingFor(entity, id).length === 0 && !isTemporaryId(id);
+    const etag = fresh ? options.etag : undefined;
+    const { entry } = await this.outbox.add(
+      { kind: 'delete', entity, id, ...(etag ? { etag } : {}) },
+      base,
+    );
+    this.hide(entity, id);
+    if (!entry) return {};
+    const alone = this.outbox.pendingFor(entity, id).length === 1;
+    if (alone && this.sync.isReachable() && (await this.claim(entry))) {
+      try {
+        await this.network.remove(entity, id, { ...options, ...(etag ? { etag } : {}) });
+        await this.outbox.drop(entry.id);
+        return {};
+      } catch (error) {
+        if (isPlatformError(error, 'not_found')) {
+          await this.outbox.drop(entry.id);
+          return {};
+        }
+        await this.settleFailure(entry, error);
+      }
+    }
+    return { pending: true };
+  }
+
+  /** The school answered a write (here or in replay): its version, with later edits on top. */
+  applied(entity: EntityName, record: Fields, etag: string | undefined, was?: string): void {
+    if (!this.sync.isSynced(entity)) return;
+    if (was) this.sync.copy.remove(entity, [was]);
+    const id = String(record['id']);
+    const shown = this.outbox.fold(entity, id, record);
+    if (shown) {
+      this.sync.copy.upsert(entity, [{ ...shown, id }]);
+      // The ETag names the school's version: only a row without unsent edits may carry it.
+      const exact = this.outbox.pendingFor(entity, id).length === 0;
+      this.sync.copy.setEtag(entity, id, exact ? etag : undefined);
+    } else this.sync.copy.remove(entity, [id]);
+    this.sync.changed(entity);
+  }
+
+  /** A record is gone from the school. */
+  gone(entity: EntityName, id: string): void {
+    this.hide(entity, id);
+  }
+
+  /**
+   * Takes an edit back (the owner discarded it, or the school refused it): the copy shows
+   * the school's version again, with the record's other unsent edits on top.
+   */
+  async discard(entry: OutboxEntry): Promise<void> {
+    await this.outbox.drop(entry.id);
+    const { entity, id } = entry.edit;
+    if (entry.edit.kind === 'create') return this.hide(entity, id);
+    const base = entry.base;
+    const shown = base ? this.outbox.fold(entity, id, base) : undefined;
+    if (shown) this.show(entity, { ...shown, id });
+    else if (entry.edit.kind === 'delete' && base) this.show(entity, { ...base, id });
+  }
+
+  /** Marks an entry as out, unless replay took it first. */
+  private async claim(entry: OutboxEntry): Promise<boolean> {
+    const current = this.outbox.entries().find((e) => e.id === entry.id);
+    if (current?.state !== 'waiting') return false;
+    await this.outbox.put({ ...current, state: 'sending', attempts: current.attempts + 1 });
+    return true;
+  }
+
+  /** A refused write is taken back and thrown; one that found no answer waits for replay. */
+  private async settleFailure(entry: OutboxEntry, error: unknown): Promise<void> {
+    const current = this.outbox.entries().find((e) => e.id === entry.id) ?? entry;
+    if (isRefusal(error)) {
+      await this.discard(current);
+      throw error;
+    }
+    await this.outbox.put({ ...current, state: 'waiting' });
+  }
+
+  /** The record as the copy holds the school's version (no unsent edit of it yet). */
+  private schoolVersion(entity: EntityName, id: string): Fields | undefined {
+    if (this.outbox.pendingFor(entity, id).length > 0) {
+      const first = this.outbox.pendingFor(entity, id)[0];
+      return first?.base;
+    }
+    if (!this.sync.isSynced(entity)) return undefined;
+    return this.sync.copy.get(entity, id)?.record as Fields | undefined;
+  }
+
+  private show(entity: EntityName, record: Fields & { id: string }): void {
+    if (!this.sync.isSynced(entity)) return;
+    this.sync.copy.upsert(entity, [record]);
+    this.sync.copy.setEtag(entity, record.id, undefined);
+    this.sync.changed(entity);
+  }
+
+  private hide(entity: EntityName, id: string): void {
+    if (!this.sync.isSynced(entity)) return;
+    this.sync.copy.remove(entity, [id]);
+    this.sync.changed(entity);
+  }
+}

@@ -1,0 +1,126 @@
+import type { EntityName } from '../../shared/entity-names';
+
+/**
+ * What the outbox keeps of one unsent write, and the pure rules that merge two of them. The
+ * outbox (outbox.ts) makes entries durable; replay (outbox-replay.ts) sends them.
+ */
+
+/** A record's writable fields, as the edit changed them (only those). */
+export type Fields = Record<string, unknown>;
+
+/** The writes the outbox carries. A create's `id` is a temporary one (see isTemporaryId). */
+export type OutboxEdit =
+  | { kind: 'create'; entity: EntityName; id: string; fields: Fields }
+  | { kind: 'update'; entity: EntityName; id: string; fields: Fields; etag?: string }
+  | { kind: 'delete'; entity: EntityName; id: string; etag?: string };
+
+/** Why an entry waits for the owner, with what the screen needs to say so. */
+export type OutboxProblem =
+  /** 412 with other values: the school's version, to show beside the edit. */
+  | { code: 'conflict'; theirs: Fields; theirsEtag?: string; fields: string[] }
+  /** 404 on an update: the record was deleted on the school. */
+  | { code: 'gone' }
+  /** 422: the platform's message for each field. */
+  | { code: 'invalid'; fields: Record<string, string> }
+  /** 403 insufficient_scope: the session may not write this area. */
+  | { code: 'scope' }
+  /** The school refused for another reason, named by its error code. */
+  | { code: 'refused'; reason: string };
+
+/** waiting: to be sent; sending: a request is out; needs_you: parked until the owner acts. */
+export type EntryState = 'waiting' | 'sending' | 'needs_you';
+
+export type OutboxEntry = {
+  /** The entry's own id (also the journal's key). */
+  id: string;
+  /** Order of creation: entries of one record are sent in this order. */
+  seq: number;
+  edit: OutboxEdit;
+  /** Minted once, stored, and sent on every attempt: a repeat is answered, not applied. */
+  idempotencyKey: string;
+  /** The record as the school had it when the first of these edits was made (for conflicts). */
+  base?: Fields;
+  state: EntryState;
+  problem?: OutboxProblem;
+  attempts: number;
+  /** Unix ms of the owner's last edit folded into this entry. */
+  savedAt: number;
+};
+
+const TEMPORARY_PREFIX = 'local-';
+
+/** The id a record created on this computer has until the school gives it one. */
+export function temporaryId(uuid: string): string {
+  return `${TEMPORARY_PREFIX}${uuid}`;
+}
+
+export function isTemporaryId(id: string): boolean {
+  return id.startsWith(TEMPORARY_PREFIX);
+}
+
+/** The record an entry writes: entries of one record are sent one after another. */
+export function recordKey(edit: OutboxEdit): string {
+  return `${edit.entity}/${edit.id}`;
+}
+
+/**
+ * The edit that `next` and an unsent `earlier` edit of the same record amount to, so one
+ * request carries the owner's last values: 'drop' when they cancel out (a record created
+ * and deleted here), undefined when they cannot merge (keep both, in order).
+ */
+export function coalesce(earlier: OutboxEdit, next: OutboxEdit): OutboxEdit | 'drop' | undefined {
+  if (earlier.entity !== next.entity || earlier.id !== next.id) return undefined;
+  if (earlier.kind === 'delete') return undefined;
+  if (next.kind === 'delete') {
+    if (earlier.kind === 'create') return 'drop';
+    // The delete names the version the first edit saw (or none): the school never had the
+    // folded version the screen showed when the owner deleted it.
+    const { etag: _shown, ...rest } = next;
+    return { ...rest, ...(earlier.etag === undefined ? {} : { etag: earlier.etag }) };
+  }
+  if (next.kind === 'update')
+    return { ...earlier, fields: { ...earlier.fields, ...next.fields } };
+  return undefined;
+}
+
+/** A record with an edit's fields on top (what the owner sees until the school has it). */
+export function folded(record: Fields, edit: OutboxEdit): Fields | undefined {
+  if (edit.kind === 'delete') return undefined;
+  return { ...record, ...edit.fields };
+}
+
+/**
+ * Compares the school's current record with an edit made on `base`: `applied` when the
+ * edit's values already hold (an earlier attempt reached the school and its answer was lost),
+ * else the fields both sides changed to different values. Fields only the school changed
+ * are not the edit's, so they are kept as the school has them.
+ */
+export function compareWithSchool(
+  edit: Fields,
+  base: Fields | undefined,
+  theirs: Fields,
+): { applied: boolean; clashes: string[] } {
+  const names = Object.keys(edit);
+  const applied = names.every((name) => same(theirs[name], edit[name]));
+  const clashes = names.filter(
+    (name) =>
+      !same(theirs[name], edit[name]) &&
+      // Without the base we cannot tell who changed it: the owner decides.
+      (base === undefined || !same(theirs[name], base[name])),
+  );
+  return { applied, clashes };
+}
+
+/** Value equality for JSON values (field order in objects does not matter). */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return (a ?? null) === (b ?? null);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  return keysA.every((key) =>
+    same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}

@@ -1,0 +1,253 @@
+import type { LogSink } from '../adapters';
+import { isAuthError } from '../auth/errors';
+import { ConflictError, isPlatformError, ValidationError, type PlatformClient } from '../platform';
+import type { EntityName } from '../../shared/entity-names';
+import { compareWithSchool, recordKey, type Fields, type OutboxEntry } from './outbox-entry';
+import type { Outbox } from './outbox';
+import { systemTimers, type Timers } from './reachability';
+
+/** What replay sends with (a PlatformClient on the school's write budget). */
+export type ReplayClient = Pick<PlatformClient, 'create' | 'update' | 'remove' | 'get'>;
+
+export type ReplayOptions = {
+  outbox: Outbox;
+  client: ReplayClient;
+  /** The school answered a write: put its version into the copy (folded with later edits). */
+  onApplied: (entity: EntityName, record: Fields, etag: string | undefined, was?: string) => void;
+  /** A record is gone from the school (deleted here, or already gone). */
+  onGone: (entity: EntityName, id: string) => void;
+  /** The school no longer accepts the session: entries wait until the owner signs in again. */
+  onSignInNeeded?: () => void;
+  log: LogSink;
+  timers?: Timers;
+  /** Records sent at once (the write limiter paces them). */
+  concurrency?: number;
+  /** First wait after a failed attempt; doubles up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+};
+
+type Outcome = 'done' | 'parked' | 'halt';
+
+/** How many times an update is sent again on a fresh ETag before the owner is asked. */
+const MERGE_ATTEMPTS = 3;
+
+/**
+ * Sends the outbox's entries to the school, exactly once each:
+ * - a create carries its entry's Idempotency-Key on every attempt, so a repeat after a lost
+ *   answer is answered with the record made the first time;
+ * - an update carries the ETag its edit saw. A 412 is read, not shown: when the school
+ *   already holds the edit's values, an earlier attempt got through (a lost answer); when it
+ *   changed only other fields, the edit is sent again on its version; only fields both sides
+ *   changed park the entry as a conflict for the owner;
+ * - a failure is sorted, never dropped: no answer, a 5xx or a 429 the client could not wait
+ *   out leave the entry waiting and retry after a backoff; 401 waits for a new sign-in; 403,
+ *   404 and 422 park the entry with what the owner needs to decide.
+ * Entries of one record go one after another; other records go `concurrency` at once, and a
+ * parked entry holds back only the later entries of its own record.
+ */
+export class OutboxReplay {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private retryTimer: unknown;
+  private failures = 0;
+  private closed = false;
+
+  constructor(private readonly o: ReplayOptions) {}
+
+  /** Sends every entry that can go now; resolves when none is left that can. */
+  run(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.timers.clearTimeout(this.retryTimer);
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.drain();
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** No more attempts; resolves when the ones under way have ended. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.timers.clearTimeout(this.retryTimer);
+    await this.running;
+  }
+
+  private get timers(): Timers {
+    return this.o.timers ?? systemTimers;
+  }
+
+  /** Entries that may go now: waiting, and the oldest of their record. */
+  private ready(busy: ReadonlySet<string>): OutboxEntry[] {
+    const seen = new Set<string>();
+    const ready: OutboxEntry[] = [];
+    for (const entry of this.o.outbox.entries()) {
+      const key = recordKey(entry.edit);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (entry.state === 'waiting' && !busy.has(key)) ready.push(entry);
+    }
+    return ready;
+  }
+
+  private async drain(): Promise<void> {
+    const busy = new Set<string>();
+    let halted = false;
+    const worker = async () => {
+      while (!halted && !this.closed) {
+        const next = this.ready(busy)[0];
+        if (!next) return;
+        const key = recordKey(next.edit);
+        busy.add(key);
+        try {
+          if ((await this.send(next)) === 'halt') halted = true;
+        } finally {
+          busy.delete(key);
+        }
+      }
+    };
+    // Each pass starts the workers again: an entry freed by one that just went is picked up.
+    while (!halted && !this.closed && this.ready(busy).length > 0)
+      await Promise.all(Array.from({ length: Math.max(1, this.o.concurrency ?? 4) }, worker));
+    if (halted) this.retryLater();
+    else this.failures = 0;
+  }
+
+  private retryLater(): void {
+    if (this.closed) return;
+    const base = this.o.backoffMs ?? 500;
+    const delay = Math.min(this.o.maxBackoffMs ?? 30_000, base * 2 ** this.failures);
+    this.failures += 1;
+    this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = this.timers.setTimeout(() => void this.run(), delay);
+  }
+
+  private async send(entry: OutboxEntry): Promise<Outcome> {
+    const sending: OutboxEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1 };
+    await this.o.outbox.put(sending);
+    try {
+      const { edit } = sending;
+      if (edit.kind === 'create') {
+        const answer = await this.o.client.create(edit.entity, edit.fields, {
+          idempotencyKey: sending.idempotencyKey,
+        });
+        await this.o.outbox.created(sending.id, edit.id, answer.record.id);
+        await this.o.outbox.rebase(edit.entity, answer.record.id, answer.record, answer.etag);
+        this.o.onApplied(edit.entity, answer.record, answer.etag, edit.id);
+        return 'done';
+      }
+      if (edit.kind === 'delete') return await this.sendDelete(sending);
+      return await this.sendUpdate(sending);
+    } catch (error) {
+      return this.failed(sending, error);
+    }
+  }
+
+  private async sendDelete(entry: OutboxEntry): Promise<Outcome> {
+    const { edit } = entry;
+    if (edit.kind !== 'delete') throw new TypeError('not a delete');
+    try {
+      await this.o.client.remove(edit.entity, edit.id, edit.etag ? { etag: edit.etag } : {});
+    } catch (error) {
+      // Gone already: deleted elsewhere, or by an attempt whose answer was lost.
+      if (!isPlatformError(error, 'not_found')) {
+        if (error instanceof ConflictError)
+          return this.park(entry, {
+            code: 'conflict',
+            theirs: error.current as Fields,
+            ...(error.currentEtag ? { theirsEtag: error.currentEtag } : {}),
+            fields: [],
+          });
+        throw error;
+      }
+    }
+    await this.o.outbox.drop(entry.id);
+    this.o.onGone(edit.entity, edit.id);
+    return 'done';
+  }
+
+  private async sendUpdate(entry: OutboxEntry): Promise<Outcome> {
+    const { edit } = entry;
+    if (edit.kind !== 'update') throw new TypeError('not an update');
+    let etag = edit.etag;
+    for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt += 1) {
+      let theirs: { record: Fields; etag: string | undefined };
+      if (etag !== undefined) {
+        try {
+          const answer = await this.o.client.update(edit.entity, edit.id, edit.fields, {
+            etag,
+          });
+          await this.landed(entry, answer.record, answer.etag);
+          return 'done';
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+          theirs = { record: error.current as Fields, etag: error.currentEtag };
+        }
+      } else {
+        // The edit was made on a row without its version (one that came from a list).
+        const current = await this.o.client.get(edit.entity, edit.id);
+        theirs = { record: current.record, etag: current.etag };
+      }
+      const { applied, clashes } = compareWithSchool(edit.fields, entry.base, theirs.record);
+      if (applied) {
+        await this.landed(entry, theirs.record, theirs.etag);
+        return 'done';
+      }
+      if (clashes.length > 0 || theirs.etag === undefined)
+        return this.park(entry, {
+          code: 'conflict',
+          theirs: theirs.record,
+          ...(theirs.etag ? { theirsEtag: theirs.etag } : {}),
+          fields: clashes,
+        });
+      // Only other fields changed on the school: the edit goes again on its version.
+      etag = theirs.etag;
+    }
+    return this.park(entry, { code: 'refused', reason: 'changed_repeatedly' });
+  }
+
+  /** An update reached the school: later edits of the record build on its version. */
+  private async landed(entry: OutboxEntry, record: Fields, etag: string | undefined) {
+    const { entity, id } = entry.edit;
+    await this.o.outbox.drop(entry.id);
+    await this.o.outbox.rebase(entity, id, record, etag);
+    this.o.onApplied(entity, record, etag);
+  }
+
+  private async failed(entry: OutboxEntry, error: unknown): Promise<Outcome> {
+    if (error instanceof ValidationError)
+      return this.park(entry, { code: 'invalid', fields: error.fields });
+    if (isPlatformError(error, 'not_found')) return this.park(entry, { code: 'gone' });
+    if (isAuthError(error, 'insufficient_scope', 'step_up_limit'))
+      return this.park(entry, { code: 'scope' });
+    if (isAuthError(error, 'invalid_grant', 'invalid_client', 'not_signed_in')) {
+      await this.o.outbox.put({ ...entry, state: 'waiting' });
+      this.o.onSignInNeeded?.();
+      return 'halt';
+    }
+    if (isPlatformError(error, 'request_failed'))
+      return this.park(entry, { code: 'refused', reason: error.serverCode ?? 'request_failed' });
+    // No answer, a 5xx, a 429 not waited out, or something unforeseen: try again later.
+    this.o.log.warn(`outbox: a ${entry.edit.kind} will be sent again (${nameOf(error)})`);
+    await this.o.outbox.put({ ...entry, state: 'waiting' });
+    return 'halt';
+  }
+
+  private async park(entry: OutboxEntry, problem: OutboxEntry['problem']): Promise<Outcome> {
+    await this.o.outbox.put({ ...entry, state: 'needs_you', ...(problem ? { problem } : {}) });
+    return 'parked';
+  }
+}
+
+function nameOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLog } from '../auth/secret-mask';
+import { FileKeyEncryptor } from '../store/file-key-encryptor';
+import { OutboxJournal } from '../store/outbox-journal';
+import { Outbox } from './outbox';
+import { temporaryId } from './outbox-entry';
+
+const dirs: string[] = [];
+const journals: OutboxJournal[] = [];
+afterEach(async () => {
+  for (const journal of journals.splice(0)) await journal.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A journal on a fresh data folder, as the app keeps one (AES-GCM key file, on disk). */
+function journalIn(dir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-'))) {
+  if (!dirs.includes(dir)) dirs.push(dir);
+  const journal = new OutboxJournal({
+    dataDir: dir,
+    encryptor: new FileKeyEncryptor(join(dir, 'outbox.key')),
+    persist: () => true,
+    log: silentLog,
+  });
+  journals.push(journal);
+  return { dir, journal };
+}
+
+const KEY = 'https://school.example https://school.example';
+
+describe('Outbox', () => {
+  it("merges a record's unsent edits so the last value wins, and keeps them apart once one is out", async () => {
+    const { journal } = journalIn();
+    const outbox = await Outbox.open({ key: KEY, store: journal });
+    const base = { id: 'c1', name: 'Old', slug: 'old' };
+    const first = await outbox.add(
+      { kind: 'update', entity: 'courses', id: 'c1', fields: { name: 'A' }, etag: '"v1"' },
+      base,
+    );
+    await outbox.add({
+      kind: 'update',
+      entity: 'courses',
+      id: 'c1',
+      fields: { name: 'B', slug: 'b' },
+      etag: '"v2"',
+    });
+    expect(outbox.entries()).toHaveLength(1);
+    expect(outbox.entries()[0]).toMatchObject({
+      id: first.entry?.id,
+      idempotencyKey: first.entry?.idempotencyKey,
+      base,
+      edit: { fields: { name: 'B', slug: 'b' }, etag: '"v1"' },
+    });
+    expect(outbox.fold('courses', 'c1', base)).toEqual({ id: 'c1', name: 'B', slug: 'b' });
+
+    // Once a request is out, a new edit waits behind it instead of changing what was sent.
+    await outbox.put({ ...outbox.entries()[0]!, state: 'sending' });
+    await outbox.add({ kind: 'update', entity: 'courses', id: 'c1', fields: { name: 'C' } });
+    expect(outbox.entries().map((e) => e.edit)).toMatchObject([
+      { fields: { name: 'B' } },
+      { fields: { name: 'C' } },
+    ]);
+    // A delete after an update names the version the update saw.
+    await outbox.add({ kind: 'delete', entity: 'courses', id: 'c1', etag: '"v9"' });
+    expect(outbox.entries().at(-1)?.edit).toEqual({
+      kind: 'delete',
+      entity: 'courses',
+      id: 'c1',
+    });
+    expect(outbox.fold('courses', 'c1', base)).toBeUndefined();
+  });
+
+  it('a record created and deleted here leaves nothing to send; later edits of a create follow its school id', async () => {
+    const { journal } = journalIn();
+    const outbox = await Outbox.open({ key: KEY, store: journal });
+    const gone = temporaryId('1');
+    await outbox.add({ kind: 'create', entity: 'coupons', id: gone, fields: { name: 'X' } });
+    await outbox.add({ kind: 'delete', entity: 'coupons', id: gone });
+    expect(outbox.size).toBe(0);
+
+    const made = temporaryId('2');
+    const create = await outbox.add({
+      kind: 'create',
+      entity: 'coupons',
+      id: made,
+      fields: { name: 'Y', code: 'Y1' },
+    });
+    await outbox.add({ kind: 'update', entity: 'coupons', id: made, fields: { code: 'Y2' } });
+    expect(outbox.entries()).toHaveLength(1);
+    expect(outbox.entries()[0]?.edit).toMatchObject({ kind: 'create', fields: { code: 'Y2' } });
+    await outbox.put({ ...outbox.entries()[0]!, state: 'sending' });
+    await outbox.add({ kind: 'update', entity: 'coupons', id: made, fields: { name: 'Z' } });
+    await outbox.created(create.entry!.id, made, 'school-id-7');
+    expect(outbox.entries().map((e) => e.edit)).toEqual([
+      { kind: 'update', entity: 'coupons', id: 'school-id-7', fields: { name: 'Z' } },
+    ]);
+  });
+
+  it('opens after a restart exactly as it was, with a request that was out waiting again', async () => {
+    const { dir, journal } = journalIn();
+    const outbox = await Outbox.open({ key: KEY, store: journal });
+    await outbox.add({ kind: 'update', entity: 'pages', id: 'p1', fields: { title: 'T' } });
+    await outbox.add({ kind: 'update', entity: 'pages', id: 'p2', fields: { title: 'U' } });
+    await outbox.put({ ...outbox.entries()[1]!, state: 'sending', attempts: 1 });
+    await journal.close();
+
+    const reopened = await Outbox.open({ key: KEY, store: journalIn(dir).journal });
+    expect(reopened.entries()).toEqual(
+      outbox.entries().map((entry) => ({ ...entry, state: 'waiting' })),
+    );
+    // New entries still come after the old ones.
+    await reopened.add({ kind: 'update', entity: 'pages', id: 'p3', fields: { title: 'V' } });
+    expect(reopened.entries().map((e) => e.edit.id)).toEqual(['p1', 'p2', 'p3']);
+  });
+});

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityName } from '../../shared/entity-names';
+import {
+  coalesce,
+  folded,
+  recordKey,
+  type Fields,
+  type OutboxEdit,
+  type OutboxEntry,
+} from './outbox-entry';
+
+/** One change of the journal: an entry's whole new state, or the entry gone. */
+export type OutboxJournalRecord =
+  { op: 'put'; id: string; value: unknown } | { op: 'drop'; id: string };
+
+/** Where the outbox's entries are made durable (OutboxJournal in the app). */
+export interface OutboxStore {
+  /** The live entries by id, as the last appends left them. */
+  open(key: string): Promise<Map<string, unknown>>;
+  /** Resolves once the records are on disk (fsynced), or at once when kept in memory only. */
+  append(key: string, records: OutboxJournalRecord[]): Promise<void>;
+  wipe(key: string): Promise<void>;
+}
+
+/** What add() made of an edit: the entry that carries it now, or none (it cancelled out). */
+export type Added = { entry: OutboxEntry | undefined };
+
+/**
+ * A school's unsent writes, durable before they are acknowledged: `add` resolves only once
+ * the journal holds the edit. Edits of one record are kept in order; an edit of a record
+ * whose last entry is still waiting merges into it (the owner's last value wins), so one
+ * request carries them. Reads fold the entries over the local copy (`fold`).
+ *
+ * Changes are serialised: each waits for the journal append of the one before, so two
+ * quick edits of one record merge as if made one after the other.
+ */
+export class Outbox {
+  private readonly byId = new Map<string, OutboxEntry>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private nextSeq = 1;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(
+    private readonly key: string,
+    private readonly store: OutboxStore,
+    private readonly now: () => number,
+  ) {}
+
+  /** Opens the school's outbox as its journal left it (after a restart, exactly as it was). */
+  static async open(options: {
+    key: string;
+    store: OutboxStore;
+    now?: () => number;
+  }): Promise<Outbox> {
+    const outbox = new Outbox(options.key, options.store, options.now ?? Date.now);
+    const stored = await options.store.open(options.key);
+    for (const value of stored.values()) {
+      const entry = value as OutboxEntry;
+      // A request that was out when the app stopped is sent again: its key makes a create
+      // safe to repeat, and an update's ETag turns a repeat into a 412 that replay reads.
+      outbox.byId.set(entry.id, entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry);
+      outbox.nextSeq = Math.max(outbox.nextSeq, entry.seq + 1);
+    }
+    return outbox;
+  }
+
+  /** Every entry, oldest first. */
+  entries(): OutboxEntry[] {
+    return [...this.byId.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** The entries of one record, oldest first. */
+  pendingFor(entity: EntityName, id: string): OutboxEntry[] {
+    const key = `${entity}/${id}`;
+    return this.entries().filter((entry) => recordKey(entry.edit) === key);
+  }
+
+  /** Ids of an area's records with unsent edits (a sweep must not drop them). */
+  pendingIds(entity: EntityName): Set<string> {
+    const ids = new Set<string>();
+    for (const entry of this.byId.values())
+      if (entry.edit.entity === entity) ids.add(entry.edit.id);
+    return ids;
+  }
+
+  /**
+   * A record as the owner sees it: the school's version with the unsent edits on top, or
+   * undefined when an unsent delete hides it.
+   */
+  fold(entity: EntityName, id: string, record: Fields): Fields | undefined {
+    let current: Fields | undefined = record;
+    for (const entry of this.pendingFor(entity, id)) {
+      if (current === undefined) break;
+      current = folded(current, entry.edit);
+    }
+    return current;
+  }
+
+  /** Called after every change (an edit, a state, an entry sent or discarded). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Keeps an edit, merged into the record's last entry when that one still waits. `base` is
+   * the record as the copy holds it now (the school's version the edit is made on). Resolves
+   * once the journal holds it.
+   */
+  add(edit: OutboxEdit, base?: Fields): Promise<Added> {
+    return this.serial(async () => {
+      const last = this.pendingFor(edit.entity, edit.id).at(-1);
+      const merged = last?.state === 'waiting' ? coalesce(last.edit, edit) : undefined;
+      if (last && merged === 'drop') {
+        await this.store.append(this.key, [{ op: 'drop', id: last.id }]);
+        this.byId.delete(last.id);
+        this.changed();
+        return { entry: undefined };
+      }
+      const entry: OutboxEntry =
+        last && merged && merged !== 'drop'
+          ? { ...last, edit: merged, savedAt: this.now() }
+          : {
+              id: randomUUID(),
+              seq: this.nextSeq++,
+              edit,
+              idempotencyKey: randomUUID(),
+              ...(base === undefined ? {} : { base }),
+              state: 'waiting',
+              attempts: 0,
+              savedAt: this.now(),
+            };
+      await this.store.append(this.key, [{ op: 'put', id: entry.id, value: entry }]);
+      this.byId.set(entry.id, entry);
+      this.changed();
+      return { entry };
+    });
+  }
+
+  /** Replaces an entry's state (sending, a problem, attempts); durable like an edit. */
+  put(entry: OutboxEntry): Promise<void> {
+    return this.serial(async () => {
+      if (!this.byId.has(entry.id)) return;
+      await this.store.append(this.key, [{ op: 'put', id: entry.id, value: entry }]);
+      this.byId.set(entry.id, entry);
+      this.changed();
+    });
+  }
+
+  /** Forgets an entry (sent, or discarded by the owner). */
+  drop(entryId: string): Promise<void> {
+    return this.serial(async () => {
+      if (!this.byId.has(entryId)) return;
+      await this.store.append(this.key, [{ op: 'drop', id: entryId }]);
+      this.byId.delete(entryId);
+      this.changed();
+    });
+  }
+
+  /**
+   * A create reached the school: `created` (the entry) leaves, and every later entry naming
+   * the temporary id names the school's id instead, in one journal frame.
+   */
+  created(entryId: string, temporaryId: string, schoolId: string): Promise<void> {
+    return this.serial(async () => {
+      const renamed = [...this.byId.values()]
+        .filter((entry) => entry.id !== entryId && entry.edit.id === temporaryId)
+        .map((entry) => ({ ...entry, edit: { ...entry.edit, id: schoolId } }));
+      await this.store.append(this.key, [
+        { op: 'drop', id: entryId },
+        ...renamed.map((entry) => ({ op: 'put' as const, id: entry.id, value: entry })),
+      ]);
+      this.byId.delete(entryId);
+      for (const entry of renamed) this.byId.set(entry.id, entry);
+      this.changed();
+    });
+  }
+
+  /**
+   * The school now holds `record` (an earlier edit of it landed): the record's later entries
+   * are edits of that version, so they carry its ETag and take it as their base.
+   */
+  rebase(entity: EntityName, id: string, record: Fields, etag: string | undefined): Promise<void> {
+    return this.serial(async () => {
+      const key = `${entity}/${id}`;
+      const later = [...this.byId.values()]
+        .filter((entry) => recordKey(entry.edit) === key && entry.edit.kind !== 'create')
+        .map((entry): OutboxEntry => ({
+          ...entry,
+          base: record,
+          edit: etag === undefined ? entry.edit : ({ ...entry.edit, etag } as OutboxEdit),
+        }));
+      if (later.length === 0) return;
+      await this.store.append(
+        this.key,
+        later.map((entry) => ({ op: 'put' as const, id: entry.id, value: entry })),
+      );
+      for (const entry of later) this.byId.set(entry.id, entry);
+      this.changed();
+    });
+  }
+
+  /** Removes every entry and the journal (the owner chose to discard them at sign-out). */
+  wipe(): Promise<void> {
+    return this.serial(async () => {
+      this.byId.clear();
+      await this.store.wipe(this.key);
+      this.changed();
+    });
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.chain.then(work);
+    // A failed append fails its caller; the next change still runs.
+    this.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
