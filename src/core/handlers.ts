@@ -11,6 +11,7 @@ import type { HandlerOf } from './handler-of';
 import type { Services } from './services';
 import { createEntityHandlers, createEnrollmentHandlers } from './workspace/entity-handlers';
 import { createJobHandlers } from './workspace/job-handlers';
+import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf } from './failures';
 
@@ -46,6 +47,7 @@ export function createHandlers(services: Services): Handlers {
     ...createEnrollmentHandlers(schools),
     ...createJobHandlers(schools, services.jobs, services.saveFile),
     ...createSyncHandlers(schools),
+    ...createOutboxHandlers(schools),
   };
 }
 

@@ -5,6 +5,7 @@ import { maskedLogger, SecretMask, silentLog } from './auth/secret-mask';
 import { Schools } from './data/schools';
 import { JobRegistry } from './jobs/job-registry';
 import { SignInAttempts } from './sign-in-attempts';
+import { OutboxJournal } from './store/outbox-journal';
 import { MirrorFiles, mirrorPersistPolicy } from './store/mirror-files';
 import { Settings } from './store/settings';
 import type { NetworkHint, RateLimits } from './sync';
@@ -79,6 +80,14 @@ export function createServices(adapters: HostAdapters): Services {
   const persist = mirrorPersistPolicy(adapters.encryptor, () => settings.persistWithoutKeyring);
   schools = new Schools(auth, {
     files: new MirrorFiles(adapters.dataDir, adapters.encryptor, persist, log),
+    // The owner's unsent writes follow the same policy: encrypted and fsynced, or memory only.
+    outboxes: new OutboxJournal({
+      dataDir: adapters.dataDir,
+      encryptor: adapters.encryptor,
+      persist,
+      log,
+    }),
+    onOutbox: (status) => adapters.emit({ type: 'outbox:status', status }),
     memoryOnly: () => !persist(),
     onStatus: (status) => adapters.emit({ type: 'sync:status', status }),
     onDataChanged: (issuer, areas) => adapters.emit({ type: 'data:changed', issuer, areas }),

@@ -53,6 +53,13 @@ export type SchooldeskApi = {
   jobs: { cancel: Call<'jobs:cancel'> };
   /** A school's local copy: its status, "Sync now", and stopping a first sync. */
   sync: { status: Call<'sync:status'>; now: Call<'sync:now'>; cancel: Call<'sync:cancel'> };
+  outbox: {
+    status: Call<'outbox:status'>;
+    list: Call<'outbox:list'>;
+    retry: Call<'outbox:retry'>;
+    discard: Call<'outbox:discard'>;
+    resolve: Call<'outbox:resolve'>;
+  };
   /**
    * Listens to sign-in progress, session changes, the progress of long operations, sync
    * status and data changed by sync.
@@ -116,6 +123,13 @@ export function buildSchooldeskApi(
       status: (request) => invoke('sync:status', request),
       now: (request) => invoke('sync:now', request),
       cancel: (request) => invoke('sync:cancel', request),
+    },
+    outbox: {
+      status: (request) => invoke('outbox:status', request),
+      list: (request) => invoke('outbox:list', request),
+      retry: (request) => invoke('outbox:retry', request),
+      discard: (request) => invoke('outbox:discard', request),
+      resolve: (request) => invoke('outbox:resolve', request),
     },
     onEvent: subscribe,
   };

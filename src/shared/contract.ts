@@ -6,6 +6,7 @@ export { BRIDGE_ERRORS };
 import { CHOOSABLE_SCOPES } from './scope-catalog';
 import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
 import { workspaceContract } from './workspace-contract';
+import { outboxContract, outboxStatus } from './outbox-contract';
 import { syncContract } from './sync-contract';
 import { syncStatus } from './sync-status';
 import { ENTITY_NAMES } from './entity-names';
@@ -87,6 +88,7 @@ export const contract = {
   },
   ...workspaceContract,
   ...syncContract,
+  ...outboxContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -145,6 +147,8 @@ export const appEvent = z.discriminatedUnion('type', [
   }),
   /** A school's sync status changed (reachability, progress, an area synced). */
   z.object({ type: z.literal('sync:status'), status: syncStatus }),
+  /** A school's outbox changed (an edit saved here, sent, parked or discarded). */
+  z.object({ type: z.literal('outbox:status'), status: outboxStatus }),
   /** Sync brought news for these areas of a school: lists and records showing them refresh. */
   z.object({
     type: z.literal('data:changed'),

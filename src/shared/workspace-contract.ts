@@ -37,6 +37,12 @@ const listWindow = <T extends z.ZodType>(record: T) =>
     unreadable: z.int().min(0).optional(),
   });
 
+/**
+ * True when a write is saved on this computer and waits in the outbox for the school (it
+ * did not answer); absent when the school has it.
+ */
+const savedHere = z.literal(true).optional();
+
 const versioned = <T extends z.ZodType>(record: T) =>
   z.object({ record, etag: z.string().optional() });
 
@@ -87,15 +93,15 @@ function entityChannels<
       request: z
         .object({ issuer, fields: schemas.create, idempotencyKey: z.uuid().optional() })
         .strict(),
-      response: versioned(record).extend({ created: z.boolean() }),
+      response: versioned(record).extend({ created: z.boolean(), pending: savedHere }),
     },
     update: {
       request: z.object({ issuer, id, fields: schemas.update, etag: z.string() }).strict(),
-      response: versioned(record),
+      response: versioned(record).extend({ pending: savedHere }),
     },
     delete: {
       request: z.object({ issuer, id, etag: z.string().optional() }).strict(),
-      response: z.object({ deleted: z.literal(true) }),
+      response: z.object({ deleted: z.literal(true), pending: savedHere }),
     },
   });
 }

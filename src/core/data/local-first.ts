@@ -11,7 +11,7 @@ import type {
 import type { MirrorListQuery } from '../store/mirror-query';
 import type { Outbox } from '../sync/outbox';
 import type { OutboxWrites } from './outbox-writes';
-import type { ExtendBy, SchoolData } from './school-data';
+import type { ExtendBy, SavedHere, SchoolData } from './school-data';
 
 /** A stored row: the record as the platform sent it and the ETag of its version, if known. */
 type StoredRow = { record: unknown; etag: string | undefined };
@@ -168,8 +168,7 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: Parameters<PlatformClient['create']>[1] & object,
     options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ) {
-    if (this.outbox && options.idempotencyKey === undefined)
-      return this.outbox.writes.create(entity, fields, options);
+    if (this.outbox) return this.outbox.writes.create(entity, fields, options);
     this.requireReachable('school_unreachable');
     const answer = await this.network.create(entity, fields, options);
     this.keep(entity, answer);
@@ -197,11 +196,8 @@ export class LocalFirstSchoolData implements SchoolData {
     entity: EntityName,
     id: string,
     options: { signal?: AbortSignal; etag?: string } = {},
-  ): Promise<void> {
-    if (this.outbox) {
-      await this.outbox.writes.remove(entity, id, options);
-      return;
-    }
+  ): Promise<SavedHere | void> {
+    if (this.outbox) return this.outbox.writes.remove(entity, id, options);
     this.requireReachable('school_unreachable');
     await this.goneWith(entity, id, this.network.remove(entity, id, options));
     this.sync.copy.remove(entity, [id]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ConflictError,
   isPlatformError,
   type EntityName,
   type PlatformClient,
@@ -8,7 +9,7 @@ import {
   type WritableOf,
 } from '../platform';
 import type { Outbox } from '../sync/outbox';
-import { isTemporaryId, temporaryId, type Fields, type OutboxEntry } from '../sync/outbox-entry';
+import { compareWithSchool, type Fields, type OutboxEntry } from '../sync/outbox-entry';
 import type { SyncView } from './local-first';
 
 /** A write's answer: `pending` when it is saved on this computer and not yet at the school. */
@@ -40,22 +41,28 @@ export class OutboxWrites {
     private readonly outbox: Outbox,
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
+    /** A write was left waiting: replay should try it (it waits for the school itself). */
+    private readonly onQueued: () => void = () => undefined,
   ) {}
 
   async create<E extends EntityName>(
     entity: E,
     fields: WritableOf<E>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & Pending> {
-    const id = temporaryId(randomUUID());
-    const { entry } = await this.outbox.add({ kind: 'create', entity, id, fields });
+    const id = randomUUID();
+    const { entry } = await this.outbox.add(
+      { kind: 'create', entity, id, fields },
+      undefined,
+      options.idempotencyKey,
+    );
     const local = { id, ...fields };
     if (!entry) throw new Error('a new record cannot cancel out');
     if (this.sync.isReachable() && (await this.claim(entry))) {
       try {
         const answer = await this.network.create(entity, fields, {
-          idempotencyKey: entry.idempotencyKey,
           ...options,
+          idempotencyKey: entry.idempotencyKey,
         });
         await this.outbox.created(entry.id, id, answer.record.id);
         await this.outbox.rebase(entity, answer.record.id, answer.record, answer.etag);
@@ -66,6 +73,7 @@ export class OutboxWrites {
       }
     }
     this.show(entity, local);
+    this.onQueued();
     // Until the school answers, the record is what the owner entered (which the form checked
     // against the same schema) under its temporary id.
     const record = local as unknown as RecordOf<E>;
@@ -81,16 +89,18 @@ export class OutboxWrites {
     const base = this.schoolVersion(entity, id);
     // The screen's ETag names a school version only while no edit of the record is unsent;
     // otherwise the edit waits for the earlier one, which gives it the version it made.
-    const fresh = this.outbox.pendingFor(entity, id).length === 0 && !isTemporaryId(id);
+    const fresh = this.outbox.pendingFor(entity, id).length === 0;
     const etag = fresh ? options.etag : undefined;
     const { entry } = await this.outbox.add(
       { kind: 'update', entity, id, fields, ...(etag ? { etag } : {}) },
       base,
     );
+    const shown = { ...(this.outbox.fold(entity, id, base ?? { id }) ?? {}), id };
+    this.show(entity, shown);
     const alone = entry && this.outbox.pendingFor(entity, id).length === 1;
     if (entry && alone && etag && this.sync.isReachable() && (await this.claim(entry))) {
       try {
-        const answer = await this.network.update(entity, id, fields, { ...options, etag });
+        const answer = await this.sendUpdate(entity, id, fields, base, { ...options, etag });
         await this.outbox.drop(entry.id);
         await this.outbox.rebase(entity, id, answer.record, answer.etag);
         this.applied(entity, answer.record, answer.etag);
@@ -99,10 +109,36 @@ export class OutboxWrites {
         await this.settleFailure(entry, error);
       }
     }
-    const shown = { ...(this.outbox.fold(entity, id, base ?? { id }) ?? {}), id };
-    this.show(entity, shown);
+    this.onQueued();
     // The school's version with the owner's unsent fields on top.
     return { record: shown as unknown as RecordOf<E>, etag: undefined, pending: true };
+  }
+
+  /**
+   * An update as the owner meant it: a 412 whose school version already holds the edit is
+   * success (an earlier attempt landed), and one where the school changed only other fields
+   * is sent again on that version; only fields both sides changed are the owner's to decide.
+   */
+  private async sendUpdate<E extends EntityName>(
+    entity: E,
+    id: string,
+    fields: WritableOf<E>,
+    base: Fields | undefined,
+    options: { signal?: AbortSignal; etag: string },
+  ): Promise<Versioned<RecordOf<E>>> {
+    try {
+      return await this.network.update(entity, id, fields, options);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      const theirs = error.current as RecordOf<E>;
+      const { applied, clashes } = compareWithSchool(fields, base, theirs);
+      if (applied) return { record: theirs, etag: error.currentEtag };
+      if (clashes.length > 0 || error.currentEtag === undefined) throw error;
+      return await this.network.update(entity, id, fields, {
+        ...options,
+        etag: error.currentEtag,
+      });
+    }
   }
 
   async remove(
@@ -111,7 +147,7 @@ export class OutboxWrites {
     options: { signal?: AbortSignal; etag?: string } = {},
   ): Promise<Pending> {
     const base = this.schoolVersion(entity, id);
-    const fresh = this.outbox.pendingFor(entity, id).length === 0 && !isTemporaryId(id);
+    const fresh = this.outbox.pendingFor(entity, id).length === 0;
     const etag = fresh ? options.etag : undefined;
     const { entry } = await this.outbox.add(
       { kind: 'delete', entity, id, ...(etag ? { etag } : {}) },
@@ -133,6 +169,7 @@ export class OutboxWrites {
         await this.settleFailure(entry, error);
       }
     }
+    this.onQueued();
     return { pending: true };
   }
 

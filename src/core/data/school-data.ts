@@ -10,6 +10,12 @@ import type {
 
 type CallOptions = { signal?: AbortSignal };
 
+/**
+ * `pending`: the write is saved on this computer (in the outbox) and the school has not
+ * answered yet; it is sent when the school answers. Absent when the school has it.
+ */
+export type SavedHere = { pending?: true };
+
 /** How access is extended: by days, to a date, or to lifetime access. */
 export type ExtendBy = { days: number } | { endedAt: number } | { indefinite: true };
 
@@ -33,15 +39,19 @@ export interface SchoolData {
     entity: E,
     fields: WritableOf<E>,
     options?: CallOptions & { idempotencyKey?: string },
-  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean }>;
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & SavedHere>;
   /** Changes the given fields of the version `etag` names (412 → ConflictError). */
   update<E extends EntityName>(
     entity: E,
     id: string,
     fields: WritableOf<E>,
     options: CallOptions & { etag: string },
-  ): Promise<Versioned<RecordOf<E>>>;
-  remove(entity: EntityName, id: string, options?: CallOptions & { etag?: string }): Promise<void>;
+  ): Promise<Versioned<RecordOf<E>> & SavedHere>;
+  remove(
+    entity: EntityName,
+    id: string,
+    options?: CallOptions & { etag?: string },
+  ): Promise<SavedHere | void>;
 
   listEnrollments(
     studentId: string,
@@ -69,5 +79,11 @@ export interface SchoolData {
 
 /** Finds the SchoolData of a signed-in school by its issuer (Schools, in the app). */
 export interface SchoolDirectory {
+  /** The owner's screens: record writes go through the school's outbox. */
   for(issuer: string): Promise<SchoolData>;
+  /**
+   * Long operations (import, bulk generate, bulk enroll): they need the school's answers as
+   * they go, so their writes go straight to it. Defaults to `for` where there is no outbox.
+   */
+  forLongOperations?(issuer: string): Promise<SchoolData>;
 }

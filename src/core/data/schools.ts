@@ -12,8 +12,12 @@ import {
 } from '../sync';
 import type { EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
+import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
+import type { OutboxStore } from '../sync/outbox';
+import type { OutboxControl } from '../workspace/outbox-handlers';
 import { LocalFirstSchoolData } from './local-first';
 import type { SchoolData } from './school-data';
+import { SchoolOutbox } from './school-outbox';
 
 /** One signed-in school: its transports, its sync and local copy, and its data seam. */
 type School = {
@@ -21,12 +25,19 @@ type School = {
   scopes: string;
   link: SchoolLink;
   sync: SchoolSync<MirrorDatabase>;
-  data: SchoolData;
+  data: LocalFirstSchoolData;
+  outbox: SchoolOutbox | undefined;
 };
 
 export type SchoolsOptions = {
   /** Where each school's encrypted local copy lives (MirrorFiles). */
   files: MirrorStorage;
+  /**
+   * Where each school's unsent writes are kept (OutboxJournal). Without one, writes go
+   * straight to the school as they did before the outbox.
+   */
+  outboxes?: OutboxStore;
+  onOutbox?: (status: OutboxStatus) => void;
   /** True while local copies stay in memory only (no keyring and no opt-in). */
   memoryOnly: () => boolean;
   onStatus: (status: SyncStatus) => void;
@@ -50,7 +61,7 @@ export type SchoolsOptions = {
  * - the local-first SchoolData the handlers and jobs call.
  * Schools are named by issuer; their local copy by issuer and resource (the base URL).
  */
-export class Schools {
+export class Schools implements OutboxControl {
   private readonly schools = new Map<string, Promise<School>>();
 
   constructor(
@@ -63,6 +74,38 @@ export class Schools {
     return (await this.school(issuer)).data;
   }
 
+  /** The same school's data with writes straight to the school (long operations). */
+  async forLongOperations(issuer: string): Promise<SchoolData> {
+    return (await this.school(issuer)).data.direct();
+  }
+
+  async outboxStatus(issuer: string): Promise<OutboxStatus> {
+    const { outbox } = await this.school(issuer);
+    return outbox?.status() ?? emptyOutbox(issuer);
+  }
+
+  async outboxEntries(issuer: string): Promise<OutboxEntryView[]> {
+    return (await this.school(issuer)).outbox?.views() ?? [];
+  }
+
+  async retry(issuer: string, entryId?: string): Promise<boolean> {
+    return (await (await this.school(issuer)).outbox?.retry(entryId)) ?? false;
+  }
+
+  async discard(issuer: string, entryId: string): Promise<boolean> {
+    return (await (await this.school(issuer)).outbox?.discard(entryId)) ?? false;
+  }
+
+  async resolve(
+    issuer: string,
+    entryId: string,
+    choice: 'mine' | 'theirs' | 'merge',
+    fields?: Record<string, unknown>,
+  ): Promise<boolean> {
+    const { outbox } = await this.school(issuer);
+    return (await outbox?.resolve(entryId, choice, fields)) ?? false;
+  }
+
   /** The school's sync status (opening its local copy if it is not open yet). */
   async status(issuer: string): Promise<SyncStatus> {
     return (await this.school(issuer)).sync.status();
@@ -70,8 +113,9 @@ export class Schools {
 
   /** Starts a sync round now; false when one is already running. */
   async syncNow(issuer: string): Promise<boolean> {
-    const { sync } = await this.school(issuer);
+    const { sync, outbox } = await this.school(issuer);
     const running = sync.status().activity !== undefined;
+    void outbox?.send();
     void sync.syncNow();
     return !running;
   }
@@ -102,9 +146,14 @@ export class Schools {
     this.schools.delete(issuer);
     const school = await open?.catch(() => undefined);
     if (school) {
+      await school.outbox?.close();
+      await school.outbox?.box.wipe();
       await school.sync.wipe();
       school.link.close();
-    } else if (baseUrl) await this.options.files.wipe(keyOf(issuer, baseUrl));
+    } else if (baseUrl) {
+      await this.options.files.wipe(keyOf(issuer, baseUrl));
+      await this.options.outboxes?.wipe(keyOf(issuer, baseUrl));
+    }
   }
 
   /** Stops every school's sync and saves what is in memory (the app is quitting). */
@@ -113,6 +162,7 @@ export class Schools {
     this.schools.clear();
     for (const school of await Promise.allSettled(open)) {
       if (school.status !== 'fulfilled') continue;
+      await school.value.outbox?.close();
       await school.value.sync.close();
       school.value.link.close();
     }
@@ -162,6 +212,15 @@ export class Schools {
     link.setProbe((signal) => background.page('courses', { page: 1, perPage: 1, signal }));
     const key = keyOf(issuer, baseUrl);
     try {
+      const opened = options.outboxes
+        ? await SchoolOutbox.open({
+            issuer,
+            key,
+            store: options.outboxes,
+            onStatus: (status) => options.onOutbox?.(status),
+            log: options.log,
+          })
+        : undefined;
       const sync = await SchoolSync.open({
         issuer,
         key,
@@ -180,9 +239,20 @@ export class Schools {
         // checks every 30 s (two small requests an area, a few percent of the read budget),
         // so the status line notices a school that went away.
         schedule: { revalidateMs: 5_000, incrementalMs: 30_000 },
+        ...(opened ? { overlay: SchoolOutbox.overlayOf(opened.outbox) } : {}),
       });
-      const data = new LocalFirstSchoolData(screen, sync);
-      return { key, scopes: [...scopes].sort().join(' '), link, sync, data };
+      const outbox = opened?.attach({
+        sync,
+        screen,
+        background,
+        reachability: link.reachability,
+      });
+      const data = new LocalFirstSchoolData(
+        screen,
+        sync,
+        outbox ? { box: outbox.box, writes: outbox.writes } : undefined,
+      );
+      return { key, scopes: [...scopes].sort().join(' '), link, sync, data, outbox };
     } catch (error) {
       link.close();
       throw error;
@@ -193,6 +263,16 @@ export class Schools {
 /** A school's local copy is keyed by issuer and resource: two schools may share an issuer. */
 function keyOf(issuer: string, baseUrl: string): string {
   return `${issuer} ${baseUrl}`;
+}
+
+function emptyOutbox(issuer: string): OutboxStatus {
+  return {
+    issuer,
+    count: 0,
+    needsYou: 0,
+    signInNeeded: false,
+    pending: { courses: [], students: [], coupons: [], pages: [] },
+  };
 }
 
 function nameOf(error: unknown): string {

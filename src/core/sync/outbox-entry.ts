@@ -8,7 +8,11 @@ import type { EntityName } from '../../shared/entity-names';
 /** A record's writable fields, as the edit changed them (only those). */
 export type Fields = Record<string, unknown>;
 
-/** The writes the outbox carries. A create's `id` is a temporary one (see isTemporaryId). */
+/**
+ * The writes the outbox carries. A create's `id` is one this computer made up (a random
+ * UUID, the form the platform's ids take, so every schema takes it) until the school gives
+ * the record its own; the create's entry is what marks it as not yet at the school.
+ */
 export type OutboxEdit =
   | { kind: 'create'; entity: EntityName; id: string; fields: Fields }
   | { kind: 'update'; entity: EntityName; id: string; fields: Fields; etag?: string }
@@ -47,17 +51,6 @@ export type OutboxEntry = {
   savedAt: number;
 };
 
-const TEMPORARY_PREFIX = 'local-';
-
-/** The id a record created on this computer has until the school gives it one. */
-export function temporaryId(uuid: string): string {
-  return `${TEMPORARY_PREFIX}${uuid}`;
-}
-
-export function isTemporaryId(id: string): boolean {
-  return id.startsWith(TEMPORARY_PREFIX);
-}
-
 /** The record an entry writes: entries of one record are sent one after another. */
 export function recordKey(edit: OutboxEdit): string {
   return `${edit.entity}/${edit.id}`;
@@ -78,8 +71,7 @@ export function coalesce(earlier: OutboxEdit, next: OutboxEdit): OutboxEdit | 'd
     const { etag: _shown, ...rest } = next;
     return { ...rest, ...(earlier.etag === undefined ? {} : { etag: earlier.etag }) };
   }
-  if (next.kind === 'update')
-    return { ...earlier, fields: { ...earlier.fields, ...next.fields } };
+  if (next.kind === 'update') return { ...earlier, fields: { ...earlier.fields, ...next.fields } };
   return undefined;
 }
 

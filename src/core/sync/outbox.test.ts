@@ -6,7 +6,6 @@ import { silentLog } from '../auth/secret-mask';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { OutboxJournal } from '../store/outbox-journal';
 import { Outbox } from './outbox';
-import { temporaryId } from './outbox-entry';
 
 const dirs: string[] = [];
 const journals: OutboxJournal[] = [];
@@ -75,12 +74,12 @@ describe('Outbox', () => {
   it('a record created and deleted here leaves nothing to send; later edits of a create follow its school id', async () => {
     const { journal } = journalIn();
     const outbox = await Outbox.open({ key: KEY, store: journal });
-    const gone = temporaryId('1');
+    const gone = 'local-1';
     await outbox.add({ kind: 'create', entity: 'coupons', id: gone, fields: { name: 'X' } });
     await outbox.add({ kind: 'delete', entity: 'coupons', id: gone });
     expect(outbox.size).toBe(0);
 
-    const made = temporaryId('2');
+    const made = 'local-2';
     const create = await outbox.add({
       kind: 'create',
       entity: 'coupons',

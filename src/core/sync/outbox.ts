@@ -108,10 +108,11 @@ export class Outbox {
 
   /**
    * Keeps an edit, merged into the record's last entry when that one still waits. `base` is
-   * the record as the copy holds it now (the school's version the edit is made on). Resolves
+   * the record as the copy holds it now (the school's version the edit is made on);
+   * `idempotencyKey` the caller's key for a create (one is minted when absent). Resolves
    * once the journal holds it.
    */
-  add(edit: OutboxEdit, base?: Fields): Promise<Added> {
+  add(edit: OutboxEdit, base?: Fields, idempotencyKey?: string): Promise<Added> {
     return this.serial(async () => {
       const last = this.pendingFor(edit.entity, edit.id).at(-1);
       const merged = last?.state === 'waiting' ? coalesce(last.edit, edit) : undefined;
@@ -128,7 +129,7 @@ export class Outbox {
               id: randomUUID(),
               seq: this.nextSeq++,
               edit,
-              idempotencyKey: randomUUID(),
+              idempotencyKey: idempotencyKey ?? randomUUID(),
               ...(base === undefined ? {} : { base }),
               state: 'waiting',
               attempts: 0,

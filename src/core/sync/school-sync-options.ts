@@ -6,6 +6,7 @@ import type { PageSource } from './page-walk';
 import type { SyncMirror } from './area-state';
 import type { PullOptions } from './pull';
 import type { Reachability, Timers } from './reachability';
+import type { SyncOverlay } from './overlay';
 
 /** What SchoolSync needs of its database beyond sync's own needs (MirrorDatabase has these). */
 export interface OwnedMirror extends SyncMirror, SavableMirror {
@@ -67,6 +68,8 @@ export type SchoolSyncOptions<M extends OwnedMirror> = {
   /** A pass (or the app, through `changed`) changed rows of these areas. */
   onDataChanged?: (areas: EntityName[]) => void;
   schedule?: Partial<SyncSchedule>;
+  /** The owner's unsent edits, which a pass keeps on top of what the school sends. */
+  overlay?: SyncOverlay;
   pull?: Partial<Pick<PullOptions, 'perPage' | 'concurrency' | 'sweepEveryMs' | 'sweepRetryMs'>>;
 };
 

@@ -2,6 +2,7 @@ import type { Clock } from '../adapters';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
 import { MirrorSaver } from './mirror-saver';
+import { overlaid } from './overlay';
 import { clearArea, readAreaMeta, readUnreadable } from './area-state';
 import { pullArea, type PullProgress } from './pull';
 import { isNoAnswer, systemTimers, type Timers } from './reachability';
@@ -303,7 +304,7 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     try {
       const result = await pullArea({
         ...this.options.pull,
-        mirror: this.mirror,
+        mirror: overlaid(this.mirror, this.options.overlay),
         source: this.options.source,
         area,
         signal: abort.signal,

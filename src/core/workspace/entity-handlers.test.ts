@@ -95,17 +95,27 @@ describe('entity handlers', () => {
     });
     expect(updated.record.featured).toBe(true);
 
+    // The server changes another field: the save merges without asking.
     await control(`/records/courses/${id}`, { name: 'Changed on the server' }, 'PATCH');
+    const merged = await handlers['courses:update']({
+      issuer,
+      id,
+      fields: { featured: false },
+      etag: updated.etag!,
+    });
+    expect(merged.record).toMatchObject({ name: 'Changed on the server', featured: false });
+    // The server changes the same field: a conflict, carrying the server's version.
+    await control(`/records/courses/${id}`, { description: 'Theirs' }, 'PATCH');
     const stale = await handlers['courses:update']({
       issuer,
       id,
       fields: { description: 'Mine' },
-      etag: updated.etag!,
+      etag: merged.etag!,
     }).catch((error: unknown) => error);
     const failure = failureOf(stale);
     expect(failure?.code).toBe('precondition_failed');
     expect(failure?.message).toBe('The record changed on the platform since you opened it.');
-    expect(failure?.details?.current).toMatchObject({ id, name: 'Changed on the server' });
+    expect(failure?.details?.current).toMatchObject({ id, description: 'Theirs' });
     expect(failure?.details?.currentEtag).toMatch(/^".+"$/);
 
     await handlers['courses:delete']({ issuer, id });

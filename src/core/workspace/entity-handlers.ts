@@ -47,8 +47,9 @@ function entityActions<E extends EntityName>(entity: E, schools: SchoolDirectory
         etag: request.etag,
       }),
     delete: async (request: { issuer: string; id: string; etag?: string }) => {
-      await (await schools.for(request.issuer)).remove(entity, request.id, { etag: request.etag });
-      return { deleted: true as const };
+      const school = await schools.for(request.issuer);
+      const saved = await school.remove(entity, request.id, { etag: request.etag });
+      return { deleted: true as const, ...(saved?.pending ? { pending: true as const } : {}) };
     },
   };
 }

@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  allSynced,
+  SCHOOL_KEY,
+  startSyncHarness,
+  type SyncHarness,
+} from '../../../e2e/support/harness/sync-harness';
+import { silentLog } from '../auth/secret-mask';
+import { PlatformClient } from '../platform';
+import { FileKeyEncryptor } from '../store/file-key-encryptor';
+import { OutboxJournal } from '../store/outbox-journal';
+import { LocalFirstSchoolData } from './local-first';
+import { SchoolOutbox } from './school-outbox';
+
+let h: SyncHarness | undefined;
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  await h?.close();
+  h = undefined;
+});
+
+/** The school as the app opens it: its outbox (journal on disk), sync with the overlay, data. */
+async function openSchool(harness: SyncHarness) {
+  const journal = new OutboxJournal({
+    dataDir: harness.dataDir,
+    encryptor: new FileKeyEncryptor(join(harness.dataDir, 'outbox.key')),
+    persist: () => true,
+    log: silentLog,
+  });
+  closers.push(() => journal.close());
+  const opened = await SchoolOutbox.open({
+    issuer: 'https://school.test',
+    key: SCHOOL_KEY,
+    store: journal,
+    onStatus: () => undefined,
+    log: silentLog,
+  });
+  const sync = await harness.open({ overlay: SchoolOutbox.overlayOf(opened.outbox) });
+  const client = (transport: typeof sync.link.screen) =>
+    new PlatformClient({
+      apiBaseUrl: harness.client.apiBaseUrl,
+      transport,
+      retry: { maxRetries: 0 },
+    });
+  const outbox = opened.attach({
+    sync: sync.sync,
+    screen: client(sync.link.screen),
+    background: client(sync.link.background),
+    reachability: sync.link.reachability,
+  });
+  closers.push(() => outbox.close());
+  const data = new LocalFirstSchoolData(client(sync.link.screen), sync.sync, {
+    box: outbox.box,
+    writes: outbox.writes,
+  });
+  return { sync, outbox, data };
+}
+
+/** Resolves once the outbox is empty. */
+function drained(outbox: SchoolOutbox): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (outbox.box.size === 0) resolve();
+    };
+    outbox.box.onChange(check);
+    check();
+  });
+}
+
+describe('the outbox in the local-first data', () => {
+  it('saves edits here while the school does not answer, shows them, and sends them once it does', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { sync, outbox, data } = await openSchool(h);
+    await sync.until(allSynced);
+    const { rows } = await data.list('courses', { sort: 'name', limit: 1 });
+    const course = rows[0]!;
+    const { etag } = await data.get('courses', course.id);
+
+    // The school stops answering: every request is dropped.
+    await h.client.control('/faults', { rate: 1, kind: 'drop' });
+    const saved = await data.update('courses', course.id, { name: 'Aaa offline' }, { etag: etag! });
+    expect(saved).toMatchObject({ pending: true, record: { id: course.id, name: 'Aaa offline' } });
+    const made = await data.create('coupons', { name: 'Train', code: 'TRAIN1', amount: 5 });
+    expect(made).toMatchObject({ pending: true, record: { name: 'Train' } });
+    expect((await data.list('courses', { sort: 'name', limit: 1 })).rows[0]?.name).toBe(
+      'Aaa offline',
+    );
+    expect((await data.list('coupons', { q: 'Train', limit: 5 })).rows).toHaveLength(1);
+    expect(outbox.status()).toMatchObject({ count: 2, pending: { courses: [course.id] } });
+
+    // Meanwhile someone changes another field of the same course on the school.
+    await h.client.control(
+      `/records/courses/${course.id}`,
+      { description: 'From the web' },
+      'PATCH',
+    );
+    await h.client.control('/faults', { off: true });
+    sync.link.reachability.probeNow();
+    await drained(outbox);
+
+    const onSchool = await h.client.client().get('courses', course.id);
+    // A silent merge: the owner's name and the other side's description both stand.
+    expect(onSchool.record).toMatchObject({ name: 'Aaa offline', description: 'From the web' });
+    const coupons = await h.client.client().list('coupons', { q: 'Train', limit: 5 });
+    expect(coupons.rows.map((c) => c.code)).toEqual(['TRAIN1']);
+    // The copy holds the school's coupon under the school's id, and no stand-in for it.
+    const local = await data.list('coupons', { q: 'Train', limit: 5 });
+    expect(local.rows.map((c) => c.id)).toEqual([coupons.rows[0]!.id]);
+  });
+
+  it('a sync never puts the school version over an unsent edit', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { sync, outbox, data } = await openSchool(h);
+    await sync.until(allSynced);
+    const { rows } = await data.list('students', { sort: 'name', limit: 1 });
+    const student = rows[0]!;
+    const { etag } = await data.get('students', student.id);
+    // The save is slow to answer (its request is out, the edit unsent); reads are quick.
+    await h.client.control('/latency', { ms: 1500, pathPrefix: `/api/v1/students/${student.id}` });
+    const saving = data.update('students', student.id, { name: 'Aaa Unsent' }, { etag: etag! });
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (outbox.box.entries()[0]?.state === 'sending') resolve();
+      };
+      outbox.box.onChange(check);
+      check();
+    });
+    // The school's version changes (another field), and an incremental pass brings it.
+    await h.client.control(
+      `/records/students/${student.id}`,
+      { phoneNumber: '+15550001111' },
+      'PATCH',
+    );
+    await sync.sync.syncNow();
+    const row = sync.sync.copy.get('students', student.id)?.record;
+    expect(row).toMatchObject({ name: 'Aaa Unsent', phoneNumber: '+15550001111' });
+
+    expect(await saving).toMatchObject({ record: { name: 'Aaa Unsent' } });
+    await drained(outbox);
+    expect((await h.client.client().get('students', student.id)).record).toMatchObject({
+      name: 'Aaa Unsent',
+      phoneNumber: '+15550001111',
+    });
+  });
+});

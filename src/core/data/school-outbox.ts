@@ -1,0 +1,226 @@
+import type { LogSink } from '../adapters';
+import type { PlatformClient } from '../platform';
+import { Outbox, type OutboxStore } from '../sync/outbox';
+import type { Fields, OutboxEntry } from '../sync/outbox-entry';
+import { OutboxReplay } from '../sync/outbox-replay';
+import type { SyncOverlay } from '../sync/overlay';
+import type { Reachability } from '../sync/reachability';
+import { ENTITY_NAMES } from '../../shared/entity-names';
+import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
+import type { SyncView } from './local-first';
+import { OutboxWrites } from './outbox-writes';
+
+/** What an outbox works with: the school's sync, its clients, and whether it answers. */
+export type AttachParts = {
+  sync: SyncView;
+  /** Writes the owner is waiting for (the screen's priority). */
+  screen: PlatformClient;
+  /** Replay, at background priority. */
+  background: PlatformClient;
+  reachability: Reachability;
+};
+
+/** The fields that name a record for a person, in the order they are tried. */
+const LABEL_FIELDS = ['name', 'title', 'code', 'email', 'slug'];
+
+function labelOf(record: Fields | undefined, fields: Fields): string {
+  for (const name of LABEL_FIELDS) {
+    const value = fields[name] ?? record?.[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return 'Untitled record';
+}
+
+/**
+ * One school's outbox with everything around it: replay on the school's write budget, the
+ * owner's writes through it, what sync must respect (`overlay`), and what the screens see.
+ * Replay runs at start, when the school answers again, on "Sync now", and after each edit.
+ */
+export class SchoolOutbox {
+  readonly writes: OutboxWrites;
+  private readonly replay: OutboxReplay;
+  private signInNeeded = false;
+  private readonly unsubscribe: () => void;
+
+  private constructor(
+    readonly issuer: string,
+    readonly box: Outbox,
+    private readonly sync: SyncView,
+    screen: PlatformClient,
+    background: PlatformClient,
+    reachability: Reachability,
+    private readonly onStatus: (status: OutboxStatus) => void,
+    log: LogSink,
+  ) {
+    this.writes = new OutboxWrites(box, screen, sync, () => void this.send());
+    this.replay = new OutboxReplay({
+      outbox: box,
+      client: background,
+      onApplied: (entity, record, etag, was) => this.writes.applied(entity, record, etag, was),
+      onGone: (entity, id) => this.writes.gone(entity, id),
+      onSignInNeeded: () => {
+        this.signInNeeded = true;
+        this.emit();
+      },
+      log,
+    });
+    box.onChange(() => this.emit());
+    let wasReachable = reachability.isReachable();
+    this.unsubscribe = reachability.subscribe(() => {
+      const reachable = reachability.isReachable();
+      if (reachable && !wasReachable) void this.send();
+      wasReachable = reachable;
+    });
+  }
+
+  /**
+   * Opens the school's outbox as it was left. Sync needs the outbox (its overlay) before the
+   * outbox's writes can use sync, so `attach` completes it; replay begins then.
+   */
+  static async open(options: {
+    issuer: string;
+    key: string;
+    store: OutboxStore;
+    onStatus: (status: OutboxStatus) => void;
+    log: LogSink;
+  }): Promise<{ outbox: Outbox; attach(parts: AttachParts): SchoolOutbox }> {
+    const box = await Outbox.open({ key: options.key, store: options.store });
+    return {
+      outbox: box,
+      attach: (parts) => {
+        const school = new SchoolOutbox(
+          options.issuer,
+          box,
+          parts.sync,
+          parts.screen,
+          parts.background,
+          parts.reachability,
+          options.onStatus,
+          options.log,
+        );
+        void school.send();
+        return school;
+      },
+    };
+  }
+
+  /** What sync keeps on top of the school's records. */
+  static overlayOf(box: Outbox): SyncOverlay {
+    return {
+      fold: (entity, record) => {
+        const folded = box.fold(entity, record.id, record);
+        return folded ? { ...folded, id: record.id } : undefined;
+      },
+      pendingIds: (entity) => box.pendingIds(entity),
+    };
+  }
+
+  /** Sends what can go now (a sign-in may have been renewed meanwhile). */
+  send(): Promise<void> {
+    if (this.signInNeeded) {
+      this.signInNeeded = false;
+      this.emit();
+    }
+    return this.replay.run();
+  }
+
+  status(): OutboxStatus {
+    const entries = this.box.entries();
+    const pending = Object.fromEntries(
+      ENTITY_NAMES.map((area) => [area, [...this.box.pendingIds(area)]]),
+    ) as OutboxStatus['pending'];
+    return {
+      issuer: this.issuer,
+      count: entries.length,
+      needsYou: entries.filter((entry) => entry.state === 'needs_you').length,
+      signInNeeded: this.signInNeeded,
+      pending,
+    };
+  }
+
+  views(): OutboxEntryView[] {
+    return this.box.entries().map((entry) => this.view(entry));
+  }
+
+  async retry(entryId?: string): Promise<boolean> {
+    const entry = entryId ? this.find(entryId) : undefined;
+    if (entryId && !entry) return false;
+    if (entry?.state === 'needs_you') {
+      const { problem: _problem, ...rest } = entry;
+      await this.box.put({ ...rest, state: 'waiting' });
+    }
+    void this.send();
+    return true;
+  }
+
+  async discard(entryId: string): Promise<boolean> {
+    const entry = this.find(entryId);
+    if (!entry) return false;
+    await this.writes.discard(entry);
+    return true;
+  }
+
+  /**
+   * The owner's answer to a conflict: `theirs` takes the edit back; `mine` sends the edit on
+   * the school's version; `merge` sends the chosen values on it.
+   */
+  async resolve(entryId: string, choice: 'mine' | 'theirs' | 'merge', fields?: Fields) {
+    const entry = this.find(entryId);
+    if (!entry || entry.problem?.code !== 'conflict' || entry.edit.kind === 'create') return false;
+    if (choice === 'theirs') {
+      await this.writes.discard(entry);
+      return true;
+    }
+    const { theirs, theirsEtag } = entry.problem;
+    const { problem: _problem, ...rest } = entry;
+    const edit =
+      entry.edit.kind === 'update' && choice === 'merge' && fields
+        ? { ...entry.edit, fields, ...(theirsEtag ? { etag: theirsEtag } : {}) }
+        : { ...entry.edit, ...(theirsEtag ? { etag: theirsEtag } : {}) };
+    await this.box.put({ ...rest, edit, base: theirs, state: 'waiting' });
+    void this.send();
+    return true;
+  }
+
+  /** Stops replay (the app quits or the school is forgotten). */
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.replay.close();
+  }
+
+  private find(entryId: string): OutboxEntry | undefined {
+    return this.box.entries().find((entry) => entry.id === entryId);
+  }
+
+  private view(entry: OutboxEntry): OutboxEntryView {
+    const { edit } = entry;
+    const fields = edit.kind === 'delete' ? {} : edit.fields;
+    const shown = this.sync.isSynced(edit.entity)
+      ? (this.sync.copy.get(edit.entity, edit.id)?.record as Fields | undefined)
+      : undefined;
+    const problem = entry.problem;
+    return {
+      id: entry.id,
+      area: edit.entity,
+      recordId: edit.id,
+      kind: edit.kind,
+      label: labelOf(shown ?? entry.base, fields),
+      fields,
+      state: entry.state,
+      ...(problem
+        ? {
+            problem:
+              problem.code === 'conflict'
+                ? { code: 'conflict' as const, theirs: problem.theirs, fields: problem.fields }
+                : problem,
+          }
+        : {}),
+      savedAt: entry.savedAt,
+      attempts: entry.attempts,
+    };
+  }
+
+  private emit(): void {
+    this.onStatus(this.status());
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ENTITY_NAMES } from './entity-names';
+
+/**
+ * The outbox channels: the owner's writes saved on this computer and not yet at the school,
+ * what each is waiting for, and the owner's say over them (send again, discard). Every
+ * request names the school by its issuer: each signed-in school has its own outbox.
+ */
+
+const issuer = z.string().url().max(2048);
+const bySchool = z.object({ issuer }).strict();
+const area = z.enum(ENTITY_NAMES);
+
+/** Why an entry waits for the owner (see core/sync/outbox-entry.ts). */
+export const outboxProblem = z.discriminatedUnion('code', [
+  /** The school changed the same fields: its values, to show beside the owner's. */
+  z.object({
+    code: z.literal('conflict'),
+    theirs: z.record(z.string(), z.unknown()),
+    fields: z.array(z.string()),
+  }),
+  /** The record was deleted on the school; re-create it or discard the edit. */
+  z.object({ code: z.literal('gone') }),
+  /** The platform's message for each field the school did not accept. */
+  z.object({ code: z.literal('invalid'), fields: z.record(z.string(), z.string()) }),
+  /** The session may not write this area: "Grant access". */
+  z.object({ code: z.literal('scope') }),
+  z.object({ code: z.literal('refused'), reason: z.string() }),
+]);
+export type OutboxProblemView = z.infer<typeof outboxProblem>;
+
+/** One unsent write as the outbox panel lists it. */
+export const outboxEntryView = z.object({
+  id: z.string(),
+  area,
+  recordId: z.string(),
+  kind: z.enum(['create', 'update', 'delete']),
+  /** The record's name as this computer shows it (name, title or code), for a person. */
+  label: z.string(),
+  /** What the edit changes: the fields and their new values (a create: all it was given). */
+  fields: z.record(z.string(), z.unknown()),
+  /** waiting: to be sent; sending: a request is out; needs_you: parked until the owner acts. */
+  state: z.enum(['waiting', 'sending', 'needs_you']),
+  problem: outboxProblem.optional(),
+  /** Unix ms of the owner's last edit in this entry. */
+  savedAt: z.number(),
+  attempts: z.int().min(0),
+});
+export type OutboxEntryView = z.infer<typeof outboxEntryView>;
+
+/** A school's outbox at a glance: counts, and the records that carry unsent edits. */
+export const outboxStatus = z.object({
+  issuer: z.string(),
+  /** Entries not yet at the school. */
+  count: z.int().min(0),
+  /** Of those, the ones parked until the owner acts (conflicts, refusals). */
+  needsYou: z.int().min(0),
+  /** The school no longer accepts the session: entries wait until the owner signs in again. */
+  signInNeeded: z.boolean(),
+  /** Per area, the ids of records with unsent edits (for the pending marks). */
+  pending: z.object(
+    Object.fromEntries(ENTITY_NAMES.map((name) => [name, z.array(z.string())])) as Record<
+      (typeof ENTITY_NAMES)[number],
+      z.ZodArray<z.ZodString>
+    >,
+  ),
+});
+export type OutboxStatus = z.infer<typeof outboxStatus>;
+
+/** Every channel of the outbox, spread into the one contract. */
+export const outboxContract = {
+  'outbox:status': { request: bySchool, response: outboxStatus },
+  'outbox:list': { request: bySchool, response: z.object({ entries: z.array(outboxEntryView) }) },
+  /** Sends now what can go (a parked entry named by `entryId` is put back in line first). */
+  'outbox:retry': {
+    request: z.object({ issuer, entryId: z.string().max(100).optional() }).strict(),
+    response: z.object({ started: z.boolean() }),
+  },
+  /** Takes an unsent edit back: the record shows the school's version again. */
+  'outbox:discard': {
+    request: z.object({ issuer, entryId: z.string().max(100) }).strict(),
+    response: z.object({ discarded: z.boolean() }),
+  },
+  /**
+   * Resolves a conflict: `mine` sends the owner's values on the school's version, `theirs`
+   * discards the edit, `merge` sends the chosen values.
+   */
+  'outbox:resolve': {
+    request: z
+      .object({
+        issuer,
+        entryId: z.string().max(100),
+        choice: z.enum(['mine', 'theirs', 'merge']),
+        fields: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+    response: z.object({ resolved: z.boolean() }),
+  },
+} as const;
