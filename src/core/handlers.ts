@@ -14,6 +14,7 @@ import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf } from './failures';
+import { PlatformError } from './platform';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };
 
@@ -34,7 +35,10 @@ export function createHandlers(services: Services): Handlers {
       return signIns.start(session.baseUrl, [...new Set([...session.scopes, ...scopes])]);
     },
     'session:cancel': ({ attemptId }) => Promise.resolve({ cancelled: signIns.cancel(attemptId) }),
-    'session:signOut': async ({ issuer }) => {
+    'session:signOut': async ({ issuer, discardUnsent }) => {
+      // SECURITY: never a silent loss; the unsent edits go only when the owner said so.
+      if (!discardUnsent && (await schools.outboxStatus(issuer).catch(() => undefined))?.count)
+        throw new PlatformError('unsent_changes');
       const result = await auth.signOut(issuer);
       return result.revoked ? { revoked: true } : { revoked: false, message: result.error.message };
     },

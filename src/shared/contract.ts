@@ -75,7 +75,11 @@ export const contract = {
     response: z.object({ cancelled: z.boolean() }),
   },
   'session:signOut': {
-    request: z.object({ issuer }).strict(),
+    /**
+     * `discardUnsent`: the owner chose to drop the changes not yet sent to the school; without
+     * it, a school with unsent changes refuses with `unsent_changes`.
+     */
+    request: z.object({ issuer, discardUnsent: z.boolean().optional() }).strict(),
     response: z.object({ revoked: z.boolean(), message: z.string().optional() }),
   },
   'schools:recent': {

@@ -23,6 +23,9 @@ export const PLATFORM_ERRORS = {
   // know which screen asked, so the renderer names the area with notSyncedOfflineSentence.
   not_synced_offline:
     "This was never copied to this computer, so it can't be shown while the school can't be reached.",
+  // Sign-out never wipes edits the school has not received unless the owner chose to.
+  unsent_changes:
+    'Some changes have not been sent to the school yet. Send them first, or choose to discard them.',
 } as const;
 
 /** One of the named platform failures. */

@@ -10,6 +10,7 @@ import type {
 } from '../platform';
 import type { MirrorListQuery } from '../store/mirror-query';
 import type { Outbox } from '../sync/outbox';
+import type { OutboxEnrollments } from './outbox-enrollments';
 import type { OutboxWrites } from './outbox-writes';
 import type { ExtendBy, SavedHere, SchoolData } from './school-data';
 
@@ -99,11 +100,16 @@ export class LocalFirstSchoolData implements SchoolData {
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
     /** The school's outbox: when given, record writes go through it (saved here first). */
-    private readonly outbox?: { box: Outbox; writes: OutboxWrites },
+    private readonly outbox?: {
+      box: Outbox;
+      writes: OutboxWrites;
+      enrollments: OutboxEnrollments;
+    },
   ) {}
 
   /** The same data with record writes sent straight to the school (long operations). */
   direct(): LocalFirstSchoolData {
+    // Long operations need each answer as they go (a bulk enroll counts what it did).
     return this.outbox ? new LocalFirstSchoolData(this.network, this.sync) : this;
   }
 
@@ -143,7 +149,7 @@ export class LocalFirstSchoolData implements SchoolData {
       // The copy shows the unsent edits; the school's version would hide them. An edit of
       // it queues behind them, so the ETag is the one the first of them carries.
       const first = pending[0]?.edit;
-      const etag = first && first.kind !== 'create' ? first.etag : undefined;
+      const etag = first && 'etag' in first ? first.etag : undefined;
       return { record: local.record, etag: etag ?? PENDING_ETAG } as Versioned<RecordOf<E>>;
     }
     // A stored ETag means the copy holds the version an edit needs; without one (rows that
@@ -167,7 +173,7 @@ export class LocalFirstSchoolData implements SchoolData {
     entity: E,
     fields: Parameters<PlatformClient['create']>[1] & object,
     options: { signal?: AbortSignal; idempotencyKey?: string } = {},
-  ) {
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & SavedHere> {
     if (this.outbox) return this.outbox.writes.create(entity, fields, options);
     this.requireReachable('school_unreachable');
     const answer = await this.network.create(entity, fields, options);
@@ -217,7 +223,14 @@ export class LocalFirstSchoolData implements SchoolData {
       throw new PlatformError('not_synced_offline');
     }
     try {
-      const answer = await this.network.listEnrollments(studentId, query);
+      const school = await this.network.listEnrollments(studentId, query);
+      // Unsent changes stay on top of what the school lists until it has them.
+      const rows = this.outbox ? this.outbox.enrollments.fold(studentId, school.rows) : school.rows;
+      const answer = {
+        ...school,
+        rows,
+        totalCount: school.totalCount + rows.length - school.rows.length,
+      };
       // Enrollments are not part of a full sync (a request per student); the ones seen are
       // kept, and a window that holds them all marks the student's set complete.
       if (this.sync.isSynced('students')) {
@@ -236,7 +249,14 @@ export class LocalFirstSchoolData implements SchoolData {
     courseId: string,
     fields: { endedAt?: number | null } = {},
     options: { signal?: AbortSignal } = {},
-  ) {
+  ): Promise<Versioned<Enrollment> & { created: boolean } & SavedHere> {
+    if (this.outbox) {
+      const answer = await this.outbox.enrollments.change(studentId, courseId, {
+        kind: 'enroll',
+        ...fields,
+      });
+      return { created: true, ...answer! };
+    }
     this.requireReachable('school_unreachable');
     const answer = await this.network.enroll(studentId, courseId, fields, options);
     this.keepEnrollment(answer);
@@ -247,20 +267,44 @@ export class LocalFirstSchoolData implements SchoolData {
     studentId: string,
     courseId: string,
     options: { signal?: AbortSignal } = {},
-  ): Promise<void> {
+  ): Promise<SavedHere | void> {
+    if (this.outbox) {
+      const answer = await this.outbox.enrollments.change(studentId, courseId, {
+        kind: 'unenroll',
+      });
+      return answer?.pending ? { pending: true } : undefined;
+    }
     this.requireReachable('school_unreachable');
     await this.network.removeEnrollment(studentId, courseId, options);
     this.sync.copy.removeEnrollment(studentId, courseId);
   }
 
-  async expireEnrollment(studentId: string, courseId: string, options = {}) {
+  async expireEnrollment(
+    studentId: string,
+    courseId: string,
+    options = {},
+  ): Promise<Versioned<Enrollment> & SavedHere> {
+    if (this.outbox)
+      return (await this.outbox.enrollments.change(studentId, courseId, {
+        kind: 'expire',
+      }))!;
     this.requireReachable('school_unreachable');
     const answer = await this.network.expireEnrollment(studentId, courseId, options);
     this.keepEnrollment(answer);
     return answer;
   }
 
-  async extendEnrollment(studentId: string, courseId: string, by: ExtendBy, options = {}) {
+  async extendEnrollment(
+    studentId: string,
+    courseId: string,
+    by: ExtendBy,
+    options = {},
+  ): Promise<Versioned<Enrollment> & SavedHere> {
+    if (this.outbox)
+      return (await this.outbox.enrollments.change(studentId, courseId, {
+        kind: 'extend',
+        by,
+      }))!;
     this.requireReachable('school_unreachable');
     const answer = await this.network.extendEnrollment(studentId, courseId, by, options);
     this.keepEnrollment(answer);

@@ -9,7 +9,12 @@ import {
   type WritableOf,
 } from '../platform';
 import type { Outbox } from '../sync/outbox';
-import { compareWithSchool, type Fields, type OutboxEntry } from '../sync/outbox-entry';
+import {
+  compareWithSchool,
+  isEnrollmentEdit,
+  type Fields,
+  type OutboxEntry,
+} from '../sync/outbox-entry';
 import type { SyncView } from './local-first';
 
 /** A write's answer: `pending` when it is saved on this computer and not yet at the school. */
@@ -21,7 +26,7 @@ export type Pending = { pending?: true };
  * the owner sees the answer at once, as before the outbox. Anything else (no answer, a 5xx,
  * a 429 not waited out) leaves the edit waiting in the outbox.
  */
-function isRefusal(error: unknown): boolean {
+export function isRefusal(error: unknown): boolean {
   if (isPlatformError(error, 'network_error', 'server_error', 'rate_limited', 'school_unreachable'))
     return false;
   const code = (error as { code?: unknown } | null)?.code;
@@ -199,12 +204,15 @@ export class OutboxWrites {
    */
   async discard(entry: OutboxEntry): Promise<void> {
     await this.outbox.drop(entry.id);
-    const { entity, id } = entry.edit;
-    if (entry.edit.kind === 'create') return this.hide(entity, id);
+    const { edit } = entry;
+    // An enrollment shows the school's again at the next look at the student's list.
+    if (isEnrollmentEdit(edit)) return this.sync.changed('students');
+    const { entity, id } = edit;
+    if (edit.kind === 'create') return this.hide(entity, id);
     const base = entry.base;
     const shown = base ? this.outbox.fold(entity, id, base) : undefined;
     if (shown) this.show(entity, { ...shown, id });
-    else if (entry.edit.kind === 'delete' && base) this.show(entity, { ...base, id });
+    else if (edit.kind === 'delete' && base) this.show(entity, { ...base, id });
   }
 
   /** Marks an entry as out, unless replay took it first. */

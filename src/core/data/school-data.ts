@@ -62,19 +62,23 @@ export interface SchoolData {
     courseId: string,
     fields?: { endedAt?: number | null },
     options?: CallOptions,
-  ): Promise<Versioned<Enrollment> & { created: boolean }>;
-  removeEnrollment(studentId: string, courseId: string, options?: CallOptions): Promise<void>;
+  ): Promise<Versioned<Enrollment> & { created: boolean } & SavedHere>;
+  removeEnrollment(
+    studentId: string,
+    courseId: string,
+    options?: CallOptions,
+  ): Promise<SavedHere | void>;
   expireEnrollment(
     studentId: string,
     courseId: string,
     options?: CallOptions,
-  ): Promise<Versioned<Enrollment>>;
+  ): Promise<Versioned<Enrollment> & SavedHere>;
   extendEnrollment(
     studentId: string,
     courseId: string,
     by: ExtendBy,
     options?: CallOptions,
-  ): Promise<Versioned<Enrollment>>;
+  ): Promise<Versioned<Enrollment> & SavedHere>;
 }
 
 /** Finds the SchoolData of a signed-in school by its issuer (Schools, in the app). */

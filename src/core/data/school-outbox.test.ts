@@ -51,10 +51,7 @@ async function openSchool(harness: SyncHarness) {
     reachability: sync.link.reachability,
   });
   closers.push(() => outbox.close());
-  const data = new LocalFirstSchoolData(client(sync.link.screen), sync.sync, {
-    box: outbox.box,
-    writes: outbox.writes,
-  });
+  const data = new LocalFirstSchoolData(client(sync.link.screen), sync.sync, outbox.parts);
   return { sync, outbox, data };
 }
 
@@ -143,5 +140,42 @@ describe('the outbox in the local-first data', () => {
       name: 'Aaa Unsent',
       phoneNumber: '+15550001111',
     });
+  });
+
+  it('enrollment changes made offline reach the school once each, after a student made here', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { sync, outbox, data } = await openSchool(h);
+    await sync.until(allSynced);
+    const course = (await data.list('courses', { sort: 'name', limit: 1 })).rows[0]!;
+    const known = (await data.list('students', { sort: 'name', limit: 1 })).rows[0]!;
+    const end = Math.floor(Date.now() / 1000) + 30 * 86_400;
+
+    await h.client.control('/faults', { rate: 1, kind: 'drop' });
+    const made = await data.create('students', {
+      name: 'New Trainee',
+      email: 'trainee@example.com',
+    });
+    expect(made.pending).toBe(true);
+    expect((await data.enroll(made.record.id, course.id)).pending).toBe(true);
+    expect((await data.enroll(known.id, course.id, { endedAt: end })).pending).toBe(true);
+    expect((await data.extendEnrollment(known.id, course.id, { days: 10 })).pending).toBe(true);
+    expect(outbox.status().pending.students).toEqual(
+      expect.arrayContaining([made.record.id, known.id]),
+    );
+
+    await h.client.control('/faults', { off: true });
+    sync.link.reachability.probeNow();
+    await drained(outbox);
+
+    const school = h.client.client();
+    const trainees = await school.list('students', { q: 'trainee@example.com', limit: 5 });
+    expect(trainees.rows).toHaveLength(1);
+    const theirs = await school.listEnrollments(trainees.rows[0]!.id, { limit: 10 });
+    expect(theirs.rows.map((row) => row.courseId)).toEqual([course.id]);
+    const extended = await school.listEnrollments(known.id, { limit: 50 });
+    // The days count from the end the enroll gave, once.
+    expect(extended.rows.find((row) => row.courseId === course.id)?.endedAt).toBe(
+      end + 10 * 86_400,
+    );
   });
 });

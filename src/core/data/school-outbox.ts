@@ -1,13 +1,19 @@
 import type { LogSink } from '../adapters';
 import type { PlatformClient } from '../platform';
 import { Outbox, type OutboxStore } from '../sync/outbox';
-import type { Fields, OutboxEntry } from '../sync/outbox-entry';
+import {
+  isEnrollmentEdit,
+  type EnrollmentEdit,
+  type Fields,
+  type OutboxEntry,
+} from '../sync/outbox-entry';
 import { OutboxReplay } from '../sync/outbox-replay';
 import type { SyncOverlay } from '../sync/overlay';
 import type { Reachability } from '../sync/reachability';
 import { ENTITY_NAMES } from '../../shared/entity-names';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
 import type { SyncView } from './local-first';
+import { OutboxEnrollments } from './outbox-enrollments';
 import { OutboxWrites } from './outbox-writes';
 
 /** What an outbox works with: the school's sync, its clients, and whether it answers. */
@@ -18,6 +24,14 @@ export type AttachParts = {
   /** Replay, at background priority. */
   background: PlatformClient;
   reachability: Reachability;
+};
+
+/** How the outbox panel names an enrollment's change. */
+const ENROLLMENT_CHANGES: Record<EnrollmentEdit['kind'], string> = {
+  enroll: 'Enroll in',
+  unenroll: 'Remove from',
+  expire: 'End access to',
+  extend: 'Extend access to',
 };
 
 /** The fields that name a record for a person, in the order they are tried. */
@@ -38,6 +52,7 @@ function labelOf(record: Fields | undefined, fields: Fields): string {
  */
 export class SchoolOutbox {
   readonly writes: OutboxWrites;
+  readonly enrollments: OutboxEnrollments;
   private readonly replay: OutboxReplay;
   private signInNeeded = false;
   private readonly unsubscribe: () => void;
@@ -53,11 +68,14 @@ export class SchoolOutbox {
     log: LogSink,
   ) {
     this.writes = new OutboxWrites(box, screen, sync, () => void this.send());
+    this.enrollments = new OutboxEnrollments(box, screen, sync, () => void this.send());
     this.replay = new OutboxReplay({
       outbox: box,
       client: background,
       onApplied: (entity, record, etag, was) => this.writes.applied(entity, record, etag, was),
       onGone: (entity, id) => this.writes.gone(entity, id),
+      onEnrollment: (studentId, courseId, record, etag) =>
+        this.enrollments.applied(studentId, courseId, record, etag),
       onSignInNeeded: () => {
         this.signInNeeded = true;
         this.emit();
@@ -113,6 +131,11 @@ export class SchoolOutbox {
       },
       pendingIds: (entity) => box.pendingIds(entity),
     };
+  }
+
+  /** What the local-first data writes through. */
+  get parts() {
+    return { box: this.box, writes: this.writes, enrollments: this.enrollments };
   }
 
   /** Sends what can go now (a sign-in may have been renewed meanwhile). */
@@ -194,18 +217,43 @@ export class SchoolOutbox {
 
   private view(entry: OutboxEntry): OutboxEntryView {
     const { edit } = entry;
+    if (isEnrollmentEdit(edit)) return this.enrollmentView(entry, edit);
     const fields = edit.kind === 'delete' ? {} : edit.fields;
     const shown = this.sync.isSynced(edit.entity)
       ? (this.sync.copy.get(edit.entity, edit.id)?.record as Fields | undefined)
       : undefined;
-    const problem = entry.problem;
     return {
-      id: entry.id,
+      ...this.common(entry),
       area: edit.entity,
       recordId: edit.id,
       kind: edit.kind,
       label: labelOf(shown ?? entry.base, fields),
       fields,
+    };
+  }
+
+  /** An enrollment's change, shown on its student: "Enroll in Ink drawing". */
+  private enrollmentView(entry: OutboxEntry, edit: EnrollmentEdit): OutboxEntryView {
+    const record = (area: 'students' | 'courses', id: string) =>
+      this.sync.isSynced(area)
+        ? (this.sync.copy.get(area, id)?.record as Fields | undefined)
+        : undefined;
+    const course = labelOf(record('courses', edit.courseId), {});
+    const change = ENROLLMENT_CHANGES[edit.kind];
+    return {
+      ...this.common(entry),
+      area: 'students',
+      recordId: edit.studentId,
+      kind: 'update',
+      label: labelOf(record('students', edit.studentId), {}),
+      fields: { enrollment: `${change} ${course}` },
+    };
+  }
+
+  private common(entry: OutboxEntry) {
+    const problem = entry.problem;
+    return {
+      id: entry.id,
       state: entry.state,
       ...(problem
         ? {

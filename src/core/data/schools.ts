@@ -247,11 +247,7 @@ export class Schools implements OutboxControl {
         background,
         reachability: link.reachability,
       });
-      const data = new LocalFirstSchoolData(
-        screen,
-        sync,
-        outbox ? { box: outbox.box, writes: outbox.writes } : undefined,
-      );
+      const data = new LocalFirstSchoolData(screen, sync, outbox?.parts);
       return { key, scopes: [...scopes].sort().join(' '), link, sync, data, outbox };
     } catch (error) {
       link.close();

@@ -13,10 +13,41 @@ export type Fields = Record<string, unknown>;
  * UUID, the form the platform's ids take, so every schema takes it) until the school gives
  * the record its own; the create's entry is what marks it as not yet at the school.
  */
-export type OutboxEdit =
+export type RecordEdit =
   | { kind: 'create'; entity: EntityName; id: string; fields: Fields }
   | { kind: 'update'; entity: EntityName; id: string; fields: Fields; etag?: string }
   | { kind: 'delete'; entity: EntityName; id: string; etag?: string };
+
+/** How access is extended (the platform's three ways). */
+export type ExtendBy = { days: number } | { endedAt: number } | { indefinite: true };
+
+/**
+ * A change of one student's access to one course. `id` is `<studentId>:<courseId>`, the
+ * record the entries of one enrollment are ordered by. An extension by days is turned into
+ * the end date it means before it is first sent, so a repeat cannot extend twice.
+ */
+export type EnrollmentEdit = {
+  entity: 'enrollments';
+  id: string;
+  studentId: string;
+  courseId: string;
+} & (
+  | { kind: 'enroll'; endedAt?: number | null }
+  | { kind: 'unenroll' }
+  | { kind: 'expire' }
+  | { kind: 'extend'; by: ExtendBy }
+);
+
+export type OutboxEdit = RecordEdit | EnrollmentEdit;
+
+/** The `id` of an enrollment's entries. */
+export function enrollmentKey(studentId: string, courseId: string): string {
+  return `${studentId}:${courseId}`;
+}
+
+export function isEnrollmentEdit(edit: OutboxEdit): edit is EnrollmentEdit {
+  return edit.entity === 'enrollments';
+}
 
 /** Why an entry waits for the owner, with what the screen needs to say so. */
 export type OutboxProblem =
@@ -63,6 +94,8 @@ export function recordKey(edit: OutboxEdit): string {
  */
 export function coalesce(earlier: OutboxEdit, next: OutboxEdit): OutboxEdit | 'drop' | undefined {
   if (earlier.entity !== next.entity || earlier.id !== next.id) return undefined;
+  // An enrollment's changes are sent as made: each is one request the platform defines.
+  if (isEnrollmentEdit(earlier) || isEnrollmentEdit(next)) return undefined;
   if (earlier.kind === 'delete') return undefined;
   if (next.kind === 'delete') {
     if (earlier.kind === 'create') return 'drop';
@@ -77,8 +110,52 @@ export function coalesce(earlier: OutboxEdit, next: OutboxEdit): OutboxEdit | 'd
 
 /** A record with an edit's fields on top (what the owner sees until the school has it). */
 export function folded(record: Fields, edit: OutboxEdit): Fields | undefined {
+  if (isEnrollmentEdit(edit)) return record;
   if (edit.kind === 'delete') return undefined;
   return { ...record, ...edit.fields };
+}
+
+/**
+ * An enrollment as the owner sees it with an unsent change on top (undefined: removed). `now`
+ * is unix seconds; an extension by days counts from the later of now and the current end.
+ */
+export function foldedEnrollment(
+  current: Fields | undefined,
+  edit: EnrollmentEdit,
+  now: number,
+  newId: () => string,
+): Fields | undefined {
+  const { studentId, courseId } = edit;
+  switch (edit.kind) {
+    case 'enroll':
+      return {
+        ...(current ?? { id: newId(), studentId, courseId, createdAt: now }),
+        endedAt: edit.endedAt ?? null,
+        deliveryState: 'delivered',
+      };
+    case 'unenroll':
+      return undefined;
+    case 'expire':
+      return current && { ...current, endedAt: now, deliveryState: 'expired' };
+    case 'extend':
+      return (
+        current && { ...current, ...extendedEnd(current, edit.by, now), deliveryState: 'delivered' }
+      );
+  }
+}
+
+/** The end an extension gives an enrollment, as the platform computes it. */
+export function extendedEnd(
+  current: Fields,
+  by: ExtendBy,
+  now: number,
+): { endedAt?: number | null } {
+  if ('indefinite' in by) return { endedAt: null };
+  if ('endedAt' in by) return { endedAt: by.endedAt };
+  const end = current['endedAt'];
+  // Lifetime access stays lifetime: extending it by days changes nothing.
+  if (end === null) return {};
+  return { endedAt: Math.max(now, typeof end === 'number' ? end : now) + by.days * 86_400 };
 }
 
 /**

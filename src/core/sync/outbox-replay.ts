@@ -1,13 +1,38 @@
 import type { LogSink } from '../adapters';
 import { isAuthError } from '../auth/errors';
-import { ConflictError, isPlatformError, ValidationError, type PlatformClient } from '../platform';
+import {
+  ConflictError,
+  isPlatformError,
+  ValidationError,
+  type Enrollment,
+  type PlatformClient,
+} from '../platform';
 import type { EntityName } from '../../shared/entity-names';
-import { compareWithSchool, recordKey, type Fields, type OutboxEntry } from './outbox-entry';
+import {
+  compareWithSchool,
+  extendedEnd,
+  isEnrollmentEdit,
+  recordKey,
+  type EnrollmentEdit,
+  type Fields,
+  type OutboxEntry,
+} from './outbox-entry';
 import type { Outbox } from './outbox';
 import { systemTimers, type Timers } from './reachability';
 
 /** What replay sends with (a PlatformClient on the school's write budget). */
-export type ReplayClient = Pick<PlatformClient, 'create' | 'update' | 'remove' | 'get'>;
+export type ReplayClient = Pick<
+  PlatformClient,
+  | 'create'
+  | 'update'
+  | 'remove'
+  | 'get'
+  | 'enroll'
+  | 'removeEnrollment'
+  | 'expireEnrollment'
+  | 'extendEnrollment'
+  | 'listEnrollments'
+>;
 
 export type ReplayOptions = {
   outbox: Outbox;
@@ -16,6 +41,8 @@ export type ReplayOptions = {
   onApplied: (entity: EntityName, record: Fields, etag: string | undefined, was?: string) => void;
   /** A record is gone from the school (deleted here, or already gone). */
   onGone: (entity: EntityName, id: string) => void;
+  /** An enrollment change reached the school: its version, or undefined when removed. */
+  onEnrollment?: (studentId: string, courseId: string, record?: Enrollment, etag?: string) => void;
   /** The school no longer accepts the session: entries wait until the owner signs in again. */
   onSignInNeeded?: () => void;
   log: LogSink;
@@ -93,9 +120,20 @@ export class OutboxReplay {
       const key = recordKey(entry.edit);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (entry.state === 'waiting' && !busy.has(key)) ready.push(entry);
+      if (entry.state === 'waiting' && !busy.has(key) && !this.waitsForCreate(entry))
+        ready.push(entry);
     }
     return ready;
+  }
+
+  /** An enrollment of a student or course made here goes once the school has made it. */
+  private waitsForCreate({ edit }: OutboxEntry): boolean {
+    if (!isEnrollmentEdit(edit)) return false;
+    const { outbox } = this.o;
+    return (
+      outbox.isUnsentCreate('students', edit.studentId) ||
+      outbox.isUnsentCreate('courses', edit.courseId)
+    );
   }
 
   private async drain(): Promise<void> {
@@ -135,6 +173,7 @@ export class OutboxReplay {
     await this.o.outbox.put(sending);
     try {
       const { edit } = sending;
+      if (isEnrollmentEdit(edit)) return await this.sendEnrollment(sending, edit);
       if (edit.kind === 'create') {
         const answer = await this.o.client.create(edit.entity, edit.fields, {
           idempotencyKey: sending.idempotencyKey,
@@ -214,9 +253,52 @@ export class OutboxReplay {
     return this.park(entry, { code: 'refused', reason: 'changed_repeatedly' });
   }
 
+  /** One change of an enrollment; each is safe to repeat as sent (see EnrollmentEdit). */
+  private async sendEnrollment(entry: OutboxEntry, edit: EnrollmentEdit): Promise<Outcome> {
+    const { client } = this.o;
+    const { studentId, courseId } = edit;
+    let answer: { record: Enrollment; etag: string | undefined } | undefined;
+    if (edit.kind === 'enroll') {
+      const fields = edit.endedAt === undefined ? {} : { endedAt: edit.endedAt };
+      answer = await client.enroll(studentId, courseId, fields);
+    } else if (edit.kind === 'expire') {
+      answer = await client.expireEnrollment(studentId, courseId);
+    } else if (edit.kind === 'unenroll') {
+      try {
+        await client.removeEnrollment(studentId, courseId);
+      } catch (error) {
+        // Removed already (elsewhere, or by an attempt whose answer was lost).
+        if (!isPlatformError(error, 'not_found')) throw error;
+      }
+    } else {
+      let by = edit.by;
+      if ('days' in by) {
+        // Days count from the end the school has now; the date they give is kept, so a
+        // repeat after a lost answer asks for the same end instead of adding the days again.
+        const { rows } = await client.listEnrollments(studentId, { limit: 1000 });
+        const current = rows.find((row) => row.courseId === courseId);
+        if (!current) return this.park(entry, { code: 'gone' });
+        const end = extendedEnd(current, by, Math.floor(Date.now() / 1000));
+        if (end.endedAt === undefined) {
+          await this.o.outbox.drop(entry.id);
+          this.o.onEnrollment?.(studentId, courseId, current);
+          return 'done';
+        }
+        by = end.endedAt === null ? { indefinite: true } : { endedAt: end.endedAt };
+        await this.o.outbox.put({ ...entry, edit: { ...edit, by } });
+      }
+      answer = await client.extendEnrollment(studentId, courseId, by);
+    }
+    await this.o.outbox.drop(entry.id);
+    this.o.onEnrollment?.(studentId, courseId, answer?.record, answer?.etag);
+    return 'done';
+  }
+
   /** An update reached the school: later edits of the record build on its version. */
   private async landed(entry: OutboxEntry, record: Fields, etag: string | undefined) {
-    const { entity, id } = entry.edit;
+    const { edit } = entry;
+    if (isEnrollmentEdit(edit)) throw new TypeError('not a record edit');
+    const { entity, id } = edit;
     await this.o.outbox.drop(entry.id);
     await this.o.outbox.rebase(entity, id, record, etag);
     this.o.onApplied(entity, record, etag);

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityName } from '../../shared/entity-names';
 import {
   coalesce,
+  enrollmentKey,
   folded,
+  isEnrollmentEdit,
   recordKey,
   type Fields,
   type OutboxEdit,
@@ -74,17 +76,34 @@ export class Outbox {
   }
 
   /** The entries of one record, oldest first. */
-  pendingFor(entity: EntityName, id: string): OutboxEntry[] {
+  pendingFor(entity: OutboxEdit['entity'], id: string): OutboxEntry[] {
     const key = `${entity}/${id}`;
     return this.entries().filter((entry) => recordKey(entry.edit) === key);
   }
 
-  /** Ids of an area's records with unsent edits (a sweep must not drop them). */
+  /**
+   * Ids of an area's records with unsent edits (a sweep must not drop them); a student with
+   * an unsent change of an enrollment counts among the students.
+   */
   pendingIds(entity: EntityName): Set<string> {
     const ids = new Set<string>();
-    for (const entry of this.byId.values())
-      if (entry.edit.entity === entity) ids.add(entry.edit.id);
+    for (const { edit } of this.byId.values()) {
+      if (edit.entity === entity) ids.add(edit.id);
+      else if (isEnrollmentEdit(edit) && entity === 'students') ids.add(edit.studentId);
+    }
     return ids;
+  }
+
+  /** True while a record made here has not reached the school (its id is not the school's). */
+  isUnsentCreate(entity: EntityName, id: string): boolean {
+    return this.pendingFor(entity, id).some((entry) => entry.edit.kind === 'create');
+  }
+
+  /** The unsent changes of one student's enrollments, oldest first. */
+  enrollmentEdits(studentId: string): OutboxEntry[] {
+    return this.entries().filter(
+      (entry) => isEnrollmentEdit(entry.edit) && entry.edit.studentId === studentId,
+    );
   }
 
   /**
@@ -169,8 +188,8 @@ export class Outbox {
   created(entryId: string, temporaryId: string, schoolId: string): Promise<void> {
     return this.serial(async () => {
       const renamed = [...this.byId.values()]
-        .filter((entry) => entry.id !== entryId && entry.edit.id === temporaryId)
-        .map((entry) => ({ ...entry, edit: { ...entry.edit, id: schoolId } }));
+        .filter((entry) => entry.id !== entryId && names(entry.edit, temporaryId))
+        .map((entry) => ({ ...entry, edit: renamedEdit(entry.edit, temporaryId, schoolId) }));
       await this.store.append(this.key, [
         { op: 'drop', id: entryId },
         ...renamed.map((entry) => ({ op: 'put' as const, id: entry.id, value: entry })),
@@ -224,4 +243,18 @@ export class Outbox {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** Does an edit name this record (as its own id, or as an enrollment's student or course)? */
+function names(edit: OutboxEdit, id: string): boolean {
+  if (isEnrollmentEdit(edit)) return edit.studentId === id || edit.courseId === id;
+  return edit.id === id;
+}
+
+/** The edit with the school's id where it named the temporary one. */
+function renamedEdit(edit: OutboxEdit, from: string, to: string): OutboxEdit {
+  if (!isEnrollmentEdit(edit)) return { ...edit, id: to };
+  const studentId = edit.studentId === from ? to : edit.studentId;
+  const courseId = edit.courseId === from ? to : edit.courseId;
+  return { ...edit, studentId, courseId, id: enrollmentKey(studentId, courseId) };
 }
