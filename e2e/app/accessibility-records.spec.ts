@@ -118,7 +118,12 @@ test.describe('accessibility of records and long operations (axe, light and dark
     const edit = await fetch(`${platform.url}/__control/records/courses/${course.id}`, {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `${course.name} (server)`, featured: false }),
+      // The description too: a field only the platform changed would merge without asking.
+      body: JSON.stringify({
+        name: `${course.name} (server)`,
+        description: 'Washes, from the platform.',
+        featured: false,
+      }),
     });
     expect(edit.ok).toBe(true);
     await coursePanel.getByRole('button', { name: 'Save' }).click();

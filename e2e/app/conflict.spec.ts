@@ -34,12 +34,18 @@ test('a save that meets a server-side edit shows both versions and saves a per-f
   const panel = page.locator('.record-panel');
   await expect(panel.getByRole('heading', { name: course.name })).toBeVisible();
 
-  // The owner edits the description while someone else renames the course on the platform.
+  // The owner edits the description while someone else renames the course on the platform
+  // and edits its description too. (Had they changed only other fields, the save would merge
+  // without asking: only a field both sides changed is the owner's to decide.)
   await panel.getByLabel('Description').fill('Washes, glazes and wet-in-wet, from mine.');
   const edit = await fetch(`${platform.url}/__control/records/courses/${course.id}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Server name', featured: !course.featured }),
+    body: JSON.stringify({
+      name: 'Server name',
+      description: 'The platform’s description.',
+      featured: !course.featured,
+    }),
   });
   expect(edit.ok).toBe(true);
   await panel.getByRole('button', { name: 'Save' }).click();

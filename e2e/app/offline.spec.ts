@@ -1,13 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
-import { startWebHost, type WebHost } from '../../src/web/server';
-import { silentLog } from '../../src/core/auth/secret-mask';
-import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
 import { screenshot } from '../support/app-fixtures';
+import { freePort, School, startApp } from '../support/school-process';
 import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
 
 /**
@@ -15,63 +11,6 @@ import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
  * kills (SIGKILL) and starts again on the same port and data folder, and the app is the web
  * host, restarted on the same data folder. Everything is found by the names the app shows.
  */
-
-const rendererDir = process.env['SCHOOLDESK_OUT_DIR']
-  ? join(process.env['SCHOOLDESK_OUT_DIR'], 'renderer')
-  : fileURLToPath(new URL('../../out/renderer', import.meta.url));
-
-/** A free loopback port, so the school can be restarted where the app expects it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** The school as its own process, on a fixed port and data folder. */
-class School {
-  private process: PlatformProcess | undefined;
-  readonly dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-offline-school-'));
-  constructor(readonly port: number) {}
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  /** Starts the school's process, unless it is running already. */
-  async start(): Promise<void> {
-    if (this.process) return;
-    const args = ['--port', String(this.port), '--data', this.dataDir, '--control'];
-    this.process = await spawnPlatform([...args, '--students', '300', '--rate-limit', 'off']);
-  }
-
-  /** Kills the school's process outright, as a dropped network looks to the app. */
-  async kill(): Promise<void> {
-    const pid = this.process?.pid;
-    if (pid === undefined) return;
-    process.kill(pid, 'SIGKILL');
-    await this.process?.stop();
-    this.process = undefined;
-  }
-
-  async close(): Promise<void> {
-    await this.process?.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
-/** The app in the web host on a data folder that outlives one host. */
-async function startApp(dataDir: string): Promise<{ host: WebHost; url: string }> {
-  const host = await startWebHost({
-    port: 0,
-    dataDir,
-    rendererDir,
-    browser: { open: () => Promise.resolve() },
-    log: silentLog,
-  });
-  return { host, url: `${host.url}/#${host.secret}` };
-}
 
 const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
 const grid = (page: Page) => page.getByRole('grid');

@@ -306,9 +306,19 @@ export async function readCounters(platformUrl: string): Promise<Counters> {
 
 /** Business API reads (GET /api/v1/...) the stand-in answered: served (2xx, 3xx) and 429. */
 export function apiReads(counters: Counters): { served: number; tooMany: number } {
-  const reads = Object.entries(counters.byRoute).filter(([route]) =>
-    route.startsWith('GET /api/v1/'),
-  );
+  return apiRequests(counters, (route) => route.startsWith('GET /api/v1/'));
+}
+
+/** Business API writes (POST, PATCH, PUT, DELETE under /api/v1/): served and 429. */
+export function apiWrites(counters: Counters): { served: number; tooMany: number } {
+  return apiRequests(counters, (route) => /^(POST|PATCH|PUT|DELETE) \/api\/v1\//.test(route));
+}
+
+function apiRequests(
+  counters: Counters,
+  test: (route: string) => boolean,
+): { served: number; tooMany: number } {
+  const reads = Object.entries(counters.byRoute).filter(([route]) => test(route));
   const sum = (test: (status: string) => boolean) =>
     reads.reduce(
       (total, [, entry]) =>
@@ -324,8 +334,11 @@ export function apiReads(counters: Counters): { served: number; tooMany: number 
 /** One reading of the counters: ms since the watch began, and reads served and refused. */
 export type ReadsPoint = { atMs: number; reads: number; tooMany: number };
 
-/** A series of API reads so far, polled from the stand-in's counters every `everyMs`. */
-export function watchReads(platformUrl: string, everyMs = 250) {
+/**
+ * A series of API requests so far (reads unless `pick` says otherwise), polled from the
+ * stand-in's counters every `everyMs`.
+ */
+export function watchReads(platformUrl: string, everyMs = 250, pick = apiReads) {
   const started = performance.now();
   const series: ReadsPoint[] = [];
   let last: Counters | undefined;
@@ -334,7 +347,7 @@ export function watchReads(platformUrl: string, everyMs = 250) {
     while (!stopped) {
       last = await readCounters(platformUrl).catch(() => last);
       if (last) {
-        const { served, tooMany } = apiReads(last);
+        const { served, tooMany } = pick(last);
         series.push({ atMs: performance.now() - started, reads: served, tooMany });
       }
       await new Promise((resolve) => setTimeout(resolve, everyMs));

@@ -130,3 +130,35 @@ export async function timeRecordOpen(page: Page, rowIndex: number): Promise<numb
   await row.click();
   return page.evaluate(() => (window as unknown as { perfOpen: Promise<number> }).perfOpen);
 }
+
+/**
+ * With a record open, types `name` into its Name field and answers the ms from the Ctrl+S
+ * keydown to the first frame that says the change is saved on this computer (the school
+ * being away): the bridge, the outbox's encrypted, fsynced journal append and the copy's
+ * update are all inside it.
+ */
+export async function timeOfflineSave(page: Page, name: string): Promise<number> {
+  const panel = page.locator('.record-panel');
+  await panel.getByLabel('Name').fill(name);
+  await page.evaluate(() => {
+    const w = window as unknown as { perfSave?: Promise<number> };
+    const before = document.body.innerText.split('Saved on this computer').length;
+    w.perfSave = new Promise<number>((resolve) => {
+      document.addEventListener(
+        'keydown',
+        () => {
+          const pressedAt = performance.now();
+          const poll = () => {
+            if (document.body.innerText.split('Saved on this computer').length > before)
+              resolve(performance.now() - pressedAt);
+            else requestAnimationFrame(poll);
+          };
+          requestAnimationFrame(poll);
+        },
+        { capture: true, once: true },
+      );
+    });
+  });
+  await page.keyboard.press('Control+s');
+  return page.evaluate(() => (window as unknown as { perfSave: Promise<number> }).perfSave);
+}

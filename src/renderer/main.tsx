@@ -10,6 +10,7 @@ import './styles/screens.css';
 import './styles/workspace.css';
 import './styles/records.css';
 import './styles/operations.css';
+import './styles/outbox.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

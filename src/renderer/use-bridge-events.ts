@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ResponseOf } from '../shared/contract';
+import type { OutboxStatus } from '../shared/outbox-contract';
 import type { SyncStatus } from '../shared/sync-status';
 import { bridge } from './bridge';
 import { entityKeys } from './entity-queries';
+import { outboxKeys } from './outbox-queries';
 import { queryKeys } from './queries';
 import { syncKeys } from './sync-status';
 import { useUiStore } from './ui-store';
@@ -13,8 +15,9 @@ type SessionData = ResponseOf<'session:current'>;
 /**
  * Listens to main's events for as long as the app is mounted: sign-in progress goes to the UI
  * store, session changes invalidate the queries that read sessions and recent schools, a
- * school's sync status is written into its query, and data changed by sync refreshes exactly
- * the lists and records of the areas it names, in place.
+ * school's sync status and outbox status are written into their queries (an open outbox panel
+ * then refetches its entries), and data changed by sync refreshes exactly the lists and
+ * records of the areas it names, in place.
  */
 export function useBridgeEvents(): void {
   const queryClient = useQueryClient();
@@ -36,6 +39,11 @@ export function useBridgeEvents(): void {
                 }
               : old,
           );
+          // Signed in again after the school stopped accepting the session: what waited for
+          // it goes now, without the owner having to ask.
+          const { issuer } = event.session;
+          if (queryClient.getQueryData<OutboxStatus>(outboxKeys.status(issuer))?.signInNeeded)
+            void bridge().outbox.retry({ issuer });
         }
         if (event.type === 'signIn:finished' || event.type === 'session:changed') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -51,6 +59,11 @@ export function useBridgeEvents(): void {
               queryKey: entityKeys.school(issuer),
               predicate: (query) => query.state.status === 'error',
             });
+        }
+        if (event.type === 'outbox:status') {
+          const { issuer } = event.status;
+          queryClient.setQueryData(outboxKeys.status(issuer), event.status);
+          void queryClient.invalidateQueries({ queryKey: outboxKeys.list(issuer) });
         }
         if (event.type === 'data:changed')
           for (const area of event.areas)

@@ -129,15 +129,15 @@ const enrollmentChannels = {
         endedAt: z.int().min(0).nullable().optional(),
       })
       .strict(),
-    response: versioned(enrollmentSchema),
+    response: versioned(enrollmentSchema).extend({ pending: savedHere }),
   },
   'enrollments:remove': {
     request: z.object(enrollmentKey).strict(),
-    response: z.object({ removed: z.literal(true) }),
+    response: z.object({ removed: z.literal(true), pending: savedHere }),
   },
   'enrollments:expire': {
     request: z.object(enrollmentKey).strict(),
-    response: versioned(enrollmentSchema),
+    response: versioned(enrollmentSchema).extend({ pending: savedHere }),
   },
   'enrollments:extend': {
     request: z
@@ -150,7 +150,7 @@ const enrollmentChannels = {
         ]),
       })
       .strict(),
-    response: versioned(enrollmentSchema),
+    response: versioned(enrollmentSchema).extend({ pending: savedHere }),
   },
 } as const;
 

@@ -143,6 +143,7 @@ export class LocalFirstSchoolData implements SchoolData {
     id: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<Versioned<RecordOf<E>>> {
+    id = this.alias(id);
     const local = this.sync.isSynced(entity) ? this.sync.copy.get(entity, id) : undefined;
     const pending = this.outbox?.box.pendingFor(entity, id) ?? [];
     if (local && pending.length > 0) {
@@ -187,7 +188,7 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: Parameters<PlatformClient['update']>[2] & object,
     options: { signal?: AbortSignal; etag: string },
   ): Promise<Versioned<RecordOf<E>>> {
-    if (this.outbox) return this.outbox.writes.update(entity, id, fields, options);
+    if (this.outbox) return this.outbox.writes.update(entity, this.alias(id), fields, options);
     this.requireReachable('school_unreachable');
     const answer = await this.goneWith(
       entity,
@@ -203,7 +204,7 @@ export class LocalFirstSchoolData implements SchoolData {
     id: string,
     options: { signal?: AbortSignal; etag?: string } = {},
   ): Promise<SavedHere | void> {
-    if (this.outbox) return this.outbox.writes.remove(entity, id, options);
+    if (this.outbox) return this.outbox.writes.remove(entity, this.alias(id), options);
     this.requireReachable('school_unreachable');
     await this.goneWith(entity, id, this.network.remove(entity, id, options));
     this.sync.copy.remove(entity, [id]);
@@ -214,6 +215,7 @@ export class LocalFirstSchoolData implements SchoolData {
     studentId: string,
     query: { offset?: number; limit: number; signal?: AbortSignal },
   ): Promise<ListResult<Enrollment>> {
+    studentId = this.alias(studentId);
     const window = { offset: query.offset ?? 0, limit: query.limit };
     const local = this.sync.isSynced('students')
       ? this.sync.copy.listEnrollments(studentId, window)
@@ -251,10 +253,14 @@ export class LocalFirstSchoolData implements SchoolData {
     options: { signal?: AbortSignal } = {},
   ): Promise<Versioned<Enrollment> & { created: boolean } & SavedHere> {
     if (this.outbox) {
-      const answer = await this.outbox.enrollments.change(studentId, courseId, {
-        kind: 'enroll',
-        ...fields,
-      });
+      const answer = await this.outbox.enrollments.change(
+        this.alias(studentId),
+        this.alias(courseId),
+        {
+          kind: 'enroll',
+          ...fields,
+        },
+      );
       return { created: true, ...answer! };
     }
     this.requireReachable('school_unreachable');
@@ -269,9 +275,13 @@ export class LocalFirstSchoolData implements SchoolData {
     options: { signal?: AbortSignal } = {},
   ): Promise<SavedHere | void> {
     if (this.outbox) {
-      const answer = await this.outbox.enrollments.change(studentId, courseId, {
-        kind: 'unenroll',
-      });
+      const answer = await this.outbox.enrollments.change(
+        this.alias(studentId),
+        this.alias(courseId),
+        {
+          kind: 'unenroll',
+        },
+      );
       return answer?.pending ? { pending: true } : undefined;
     }
     this.requireReachable('school_unreachable');
@@ -285,7 +295,7 @@ export class LocalFirstSchoolData implements SchoolData {
     options = {},
   ): Promise<Versioned<Enrollment> & SavedHere> {
     if (this.outbox)
-      return (await this.outbox.enrollments.change(studentId, courseId, {
+      return (await this.outbox.enrollments.change(this.alias(studentId), this.alias(courseId), {
         kind: 'expire',
       }))!;
     this.requireReachable('school_unreachable');
@@ -301,7 +311,7 @@ export class LocalFirstSchoolData implements SchoolData {
     options = {},
   ): Promise<Versioned<Enrollment> & SavedHere> {
     if (this.outbox)
-      return (await this.outbox.enrollments.change(studentId, courseId, {
+      return (await this.outbox.enrollments.change(this.alias(studentId), this.alias(courseId), {
         kind: 'extend',
         by,
       }))!;
@@ -309,6 +319,11 @@ export class LocalFirstSchoolData implements SchoolData {
     const answer = await this.network.extendEnrollment(studentId, courseId, by, options);
     this.keepEnrollment(answer);
     return answer;
+  }
+
+  /** The school's id of a record made here, for a screen that still knows its first id. */
+  private alias(id: string): string {
+    return this.outbox?.box.currentId(id) ?? id;
   }
 
   /** A record the school says is gone (404) leaves the copy, and lists showing it refresh. */

@@ -149,10 +149,7 @@ export class OutboxEnrollments {
     return shown;
   }
 
-  private async claim(entry: OutboxEntry): Promise<boolean> {
-    const current = this.outbox.entries().find((e) => e.id === entry.id);
-    if (current?.state !== 'waiting') return false;
-    await this.outbox.put({ ...current, state: 'sending', attempts: current.attempts + 1 });
-    return true;
+  private claim(entry: OutboxEntry): Promise<boolean> {
+    return Promise.resolve(this.outbox.markSending(entry.id));
   }
 }

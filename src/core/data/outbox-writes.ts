@@ -69,8 +69,8 @@ export class OutboxWrites {
           ...options,
           idempotencyKey: entry.idempotencyKey,
         });
-        await this.outbox.created(entry.id, id, answer.record.id);
-        await this.outbox.rebase(entity, answer.record.id, answer.record, answer.etag);
+        // One journal frame: the entry goes and later edits take the school's version.
+        await this.outbox.created(entry.id, id, answer.record.id, answer);
         this.applied(entity, answer.record, answer.etag, id);
         return answer;
       } catch (error) {
@@ -106,8 +106,7 @@ export class OutboxWrites {
     if (entry && alone && etag && this.sync.isReachable() && (await this.claim(entry))) {
       try {
         const answer = await this.sendUpdate(entity, id, fields, base, { ...options, etag });
-        await this.outbox.drop(entry.id);
-        await this.outbox.rebase(entity, id, answer.record, answer.etag);
+        await this.outbox.drop(entry.id, answer);
         this.applied(entity, answer.record, answer.etag);
         return answer;
       } catch (error) {
@@ -216,11 +215,8 @@ export class OutboxWrites {
   }
 
   /** Marks an entry as out, unless replay took it first. */
-  private async claim(entry: OutboxEntry): Promise<boolean> {
-    const current = this.outbox.entries().find((e) => e.id === entry.id);
-    if (current?.state !== 'waiting') return false;
-    await this.outbox.put({ ...current, state: 'sending', attempts: current.attempts + 1 });
-    return true;
+  private claim(entry: OutboxEntry): Promise<boolean> {
+    return Promise.resolve(this.outbox.markSending(entry.id));
   }
 
   /** A refused write is taken back and thrown; one that found no answer waits for replay. */

@@ -105,6 +105,8 @@ describe('the outbox in the local-first data', () => {
     // The copy holds the school's coupon under the school's id, and no stand-in for it.
     const local = await data.list('coupons', { q: 'Train', limit: 5 });
     expect(local.rows.map((c) => c.id)).toEqual([coupons.rows[0]!.id]);
+    // A screen that opened the coupon before it reached the school still finds it.
+    expect((await data.get('coupons', made.record.id)).record.id).toBe(coupons.rows[0]!.id);
   });
 
   it('a sync never puts the school version over an unsent edit', async () => {

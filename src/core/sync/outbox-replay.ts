@@ -169,8 +169,8 @@ export class OutboxReplay {
   }
 
   private async send(entry: OutboxEntry): Promise<Outcome> {
+    if (!this.o.outbox.markSending(entry.id)) return 'done';
     const sending: OutboxEntry = { ...entry, state: 'sending', attempts: entry.attempts + 1 };
-    await this.o.outbox.put(sending);
     try {
       const { edit } = sending;
       if (isEnrollmentEdit(edit)) return await this.sendEnrollment(sending, edit);
@@ -178,8 +178,8 @@ export class OutboxReplay {
         const answer = await this.o.client.create(edit.entity, edit.fields, {
           idempotencyKey: sending.idempotencyKey,
         });
-        await this.o.outbox.created(sending.id, edit.id, answer.record.id);
-        await this.o.outbox.rebase(edit.entity, answer.record.id, answer.record, answer.etag);
+        // One journal frame: the later edits of the record name its id and version at once.
+        await this.o.outbox.created(sending.id, edit.id, answer.record.id, answer);
         this.o.onApplied(edit.entity, answer.record, answer.etag, edit.id);
         return 'done';
       }
@@ -298,9 +298,9 @@ export class OutboxReplay {
   private async landed(entry: OutboxEntry, record: Fields, etag: string | undefined) {
     const { edit } = entry;
     if (isEnrollmentEdit(edit)) throw new TypeError('not a record edit');
-    const { entity, id } = edit;
-    await this.o.outbox.drop(entry.id);
-    await this.o.outbox.rebase(entity, id, record, etag);
+    const { entity } = edit;
+    // One journal frame: a crash cannot leave the later edits on the version before.
+    await this.o.outbox.drop(entry.id, { record, etag });
     this.o.onApplied(entity, record, etag);
   }
 

@@ -27,6 +27,9 @@ export interface OutboxStore {
 /** What add() made of an edit: the entry that carries it now, or none (it cancelled out). */
 export type Added = { entry: OutboxEntry | undefined };
 
+/** A record as the school answered a write of it, with the ETag of that version. */
+export type SchoolVersion = { record: Fields; etag: string | undefined };
+
 /**
  * A school's unsent writes, durable before they are acknowledged: `add` resolves only once
  * the journal holds the edit. Edits of one record are kept in order; an edit of a record
@@ -41,6 +44,8 @@ export class Outbox {
   private chain: Promise<unknown> = Promise.resolve();
   private nextSeq = 1;
   private readonly listeners = new Set<() => void>();
+  /** The school's id of each record made here this run, by the id it had here. */
+  private readonly aliases = new Map<string, string>();
 
   private constructor(
     private readonly key: string,
@@ -64,6 +69,14 @@ export class Outbox {
       outbox.nextSeq = Math.max(outbox.nextSeq, entry.seq + 1);
     }
     return outbox;
+  }
+
+  /**
+   * The id a record has now: a screen that opened a record made here may still ask by the id
+   * it had before the school gave it its own.
+   */
+  currentId(id: string): string {
+    return this.aliases.get(id) ?? id;
   }
 
   /** Every entry, oldest first. */
@@ -161,7 +174,20 @@ export class Outbox {
     });
   }
 
-  /** Replaces an entry's state (sending, a problem, attempts); durable like an edit. */
+  /**
+   * Marks an entry as out, in memory only: a restart sends it again anyway (`open` turns
+   * `sending` back into `waiting`), so this needs no fsync, and replay makes one per entry
+   * fewer. False when the entry is gone or not waiting (another sender took it).
+   */
+  markSending(entryId: string): boolean {
+    const entry = this.byId.get(entryId);
+    if (entry?.state !== 'waiting') return false;
+    this.byId.set(entryId, { ...entry, state: 'sending', attempts: entry.attempts + 1 });
+    this.changed();
+    return true;
+  }
+
+  /** Replaces an entry's state (a problem, back to waiting, attempts); durable like an edit. */
   put(entry: OutboxEntry): Promise<void> {
     return this.serial(async () => {
       if (!this.byId.has(entry.id)) return;
@@ -171,57 +197,65 @@ export class Outbox {
     });
   }
 
-  /** Forgets an entry (sent, or discarded by the owner). */
-  drop(entryId: string): Promise<void> {
+  /**
+   * Forgets an entry (sent, or discarded by the owner). `landed`: its edit reached the school,
+   * which now holds this version; the record's later entries are rebased on it (see rebase)
+   * in the same journal frame, so that a crash cannot leave them on the version before, where
+   * replay would meet the owner's own earlier edit as a conflict.
+   */
+  drop(entryId: string, landed?: SchoolVersion): Promise<void> {
     return this.serial(async () => {
-      if (!this.byId.has(entryId)) return;
-      await this.store.append(this.key, [{ op: 'drop', id: entryId }]);
+      const entry = this.byId.get(entryId);
+      if (!entry) return;
+      const others = [...this.byId.values()].filter((other) => other.id !== entryId);
+      const later = landed ? this.rebased(recordKey(entry.edit), landed, others) : [];
+      await this.store.append(this.key, [{ op: 'drop', id: entryId }, ...putsOf(later)]);
       this.byId.delete(entryId);
+      for (const rebased of later) this.byId.set(rebased.id, rebased);
       this.changed();
     });
   }
 
   /**
    * A create reached the school: `created` (the entry) leaves, and every later entry naming
-   * the temporary id names the school's id instead, in one journal frame.
+   * the temporary id names the school's id instead, in one journal frame. With `landed` (the
+   * version the create made), the record's later entries are rebased on it in that frame too.
    */
-  created(entryId: string, temporaryId: string, schoolId: string): Promise<void> {
+  created(
+    entryId: string,
+    temporaryId: string,
+    schoolId: string,
+    landed?: SchoolVersion,
+  ): Promise<void> {
     return this.serial(async () => {
-      const renamed = [...this.byId.values()]
+      const create = this.byId.get(entryId)?.edit;
+      let renamed = [...this.byId.values()]
         .filter((entry) => entry.id !== entryId && names(entry.edit, temporaryId))
         .map((entry) => ({ ...entry, edit: renamedEdit(entry.edit, temporaryId, schoolId) }));
-      await this.store.append(this.key, [
-        { op: 'drop', id: entryId },
-        ...renamed.map((entry) => ({ op: 'put' as const, id: entry.id, value: entry })),
-      ]);
+      if (landed && create && !isEnrollmentEdit(create)) {
+        const rebased = this.rebased(`${create.entity}/${schoolId}`, landed, renamed);
+        renamed = renamed.map((entry) => rebased.find((r) => r.id === entry.id) ?? entry);
+      }
+      await this.store.append(this.key, [{ op: 'drop', id: entryId }, ...putsOf(renamed)]);
       this.byId.delete(entryId);
       for (const entry of renamed) this.byId.set(entry.id, entry);
+      this.aliases.set(temporaryId, schoolId);
       this.changed();
     });
   }
 
-  /**
-   * The school now holds `record` (an earlier edit of it landed): the record's later entries
-   * are edits of that version, so they carry its ETag and take it as their base.
-   */
-  rebase(entity: EntityName, id: string, record: Fields, etag: string | undefined): Promise<void> {
-    return this.serial(async () => {
-      const key = `${entity}/${id}`;
-      const later = [...this.byId.values()]
-        .filter((entry) => recordKey(entry.edit) === key && entry.edit.kind !== 'create')
-        .map((entry): OutboxEntry => ({
-          ...entry,
-          base: record,
-          edit: etag === undefined ? entry.edit : ({ ...entry.edit, etag } as OutboxEdit),
-        }));
-      if (later.length === 0) return;
-      await this.store.append(
-        this.key,
-        later.map((entry) => ({ op: 'put' as const, id: entry.id, value: entry })),
-      );
-      for (const entry of later) this.byId.set(entry.id, entry);
-      this.changed();
-    });
+  /** The updates and deletes among `entries` of the record `key`, made on `version`. */
+  private rebased(key: string, version: SchoolVersion, entries: Iterable<OutboxEntry>) {
+    return [...entries]
+      .filter((entry) => recordKey(entry.edit) === key && entry.edit.kind !== 'create')
+      .map((entry): OutboxEntry => ({
+        ...entry,
+        base: version.record,
+        edit:
+          version.etag === undefined
+            ? entry.edit
+            : ({ ...entry.edit, etag: version.etag } as OutboxEdit),
+      }));
   }
 
   /** Removes every entry and the journal (the owner chose to discard them at sign-out). */
@@ -243,6 +277,10 @@ export class Outbox {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+function putsOf(entries: OutboxEntry[]): OutboxJournalRecord[] {
+  return entries.map((entry) => ({ op: 'put', id: entry.id, value: entry }));
 }
 
 /** Does an edit name this record (as its own id, or as an enrollment's student or course)? */

@@ -79,8 +79,8 @@ export function createEnrollmentHandlers(schools: SchoolDirectory) {
         endedAt === undefined ? {} : { endedAt },
       ),
     'enrollments:remove': async ({ issuer, studentId, courseId }) => {
-      await (await schools.for(issuer)).removeEnrollment(studentId, courseId);
-      return { removed: true as const };
+      const saved = await (await schools.for(issuer)).removeEnrollment(studentId, courseId);
+      return { removed: true as const, ...(saved?.pending ? { pending: true as const } : {}) };
     },
     'enrollments:expire': async ({ issuer, studentId, courseId }) =>
       (await schools.for(issuer)).expireEnrollment(studentId, courseId),

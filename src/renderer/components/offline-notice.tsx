@@ -1,33 +1,36 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSchoolOffline } from '../sync-status';
 
-/** Why write controls are disabled while the school cannot be reached. */
+/**
+ * Why a control that needs the school (a long operation, an enrollment change) is disabled
+ * while it cannot be reached. Single-record saves are not among them: they wait in the
+ * outbox.
+ */
 export const OFFLINE_SENTENCE =
-  "You're offline: changes can't be saved until the school can be reached.";
+  "You're offline: this needs the school, and can be done once it answers.";
 
 type Props = {
   /** For the disabled controls' `aria-describedby`, so the reason is read with each of them. */
   id: string;
-  /** A further sentence for controls that are not changes ("Export needs the school too."). */
-  more?: string | undefined;
+  /** The sentence, when it can say better than {@link OFFLINE_SENTENCE} what waits. */
+  children?: ReactNode;
 };
 
 /**
- * Says why Save, Delete, Create and the long operations are disabled while the school cannot
+ * Says why the long operations and enrollment changes are disabled while the school cannot
  * be reached, beside them, the way a locked control says which scope it needs. Not a live
  * region: the shell's status line already announces going offline, once.
  */
-export function OfflineNotice({ id, more }: Props) {
+export function OfflineNotice({ id, children }: Props) {
   return (
     <p id={id} className="notice warning offline-notice">
-      {OFFLINE_SENTENCE}
-      {more ? ` ${more}` : ''}
+      {children ?? OFFLINE_SENTENCE}
     </p>
   );
 }
 
 /**
- * For a control that writes to the school: whether it must be disabled now, and the id of
+ * For a control that needs the school: whether it must be disabled now, and the id of
  * the {@link OfflineNotice} to render and point `aria-describedby` at (undefined when online).
  */
 export function useOfflineNote(issuer: string): { offline: boolean; noteId: string | undefined } {

@@ -1,32 +1,88 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { SessionSummaryView } from '../../shared/contract';
 import { AUTH_ERRORS } from '../../shared/auth-errors';
 import { bridge, toUiError, unwrap } from '../bridge';
+import { entityKeys } from '../entity-queries';
+import { outboxKeys, useOutboxStatus } from '../outbox-queries';
+import { UnsentSignOutDialog } from '../outbox/unsent-sign-out-dialog';
 import { queryKeys } from '../queries';
+import { syncKeys } from '../sync-status';
 import { ConfirmDialog } from './confirm-dialog';
 import { useUiStore } from '../ui-store';
 
-type Props = { session: SessionSummaryView; onCancel: () => void };
+type Props = {
+  session: SessionSummaryView;
+  onCancel: () => void;
+  /** Opens the outbox panel (from the warning, when changes wait for the owner). */
+  onReview?: () => void;
+};
+
+/** Main's code when a sign-out would drop changes the school has not received. */
+const UNSENT = 'unsent_changes';
 
 /**
- * Asks before signing out, then revokes and returns to Connect. Escape cancels unless
- * sign-out is already under way (it cannot be taken back half-way).
+ * Sign-out and what it leaves behind: revokes, returns to Connect with how it went, and
+ * forgets the school's data in this window's caches too. `discardUnsent` is the owner's
+ * explicit choice to drop changes not yet sent; without it main refuses while any wait.
  */
-export function SignOutDialog({ session, onCancel }: Props) {
+export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
   const queryClient = useQueryClient();
   const showConnect = useUiStore((s) => s.showConnect);
-  const signOut = useMutation({
-    mutationFn: async () => unwrap(await bridge().session.signOut({ issuer: session.issuer })),
-    onSuccess: (result) =>
+  const { issuer } = session;
+  return useMutation({
+    mutationFn: async (discardUnsent: boolean) =>
+      unwrap(
+        await bridge().session.signOut({ issuer, ...(discardUnsent ? { discardUnsent } : {}) }),
+      ),
+    onSuccess: (result) => {
       showConnect({
         notice: result.revoked
           ? { tone: 'info', text: `You are signed out of ${session.baseUrl}.` }
           : { tone: 'warning', text: result.message ?? AUTH_ERRORS.revocation_failed },
-      }),
+      });
+      // SECURITY: the school's records leave this window's memory with its local copy.
+      queryClient.removeQueries({ queryKey: entityKeys.school(issuer) });
+      queryClient.removeQueries({ queryKey: syncKeys.status(issuer) });
+      queryClient.removeQueries({ queryKey: outboxKeys.all(issuer) });
+    },
+    onError: (error) => {
+      if (toUiError(error).code !== UNSENT) return;
+      void queryClient.invalidateQueries({ queryKey: outboxKeys.status(issuer) });
+      onUnsent();
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
-  const busy = signOut.isPending;
+}
 
+/**
+ * Asks before signing out, then revokes and returns to Connect. With changes not yet sent to
+ * the school it warns instead ({@link UnsentSignOutDialog}): it never signs out silently
+ * over them. Escape cancels unless sign-out is already under way (it cannot be taken back
+ * half-way).
+ */
+export function SignOutDialog({ session, onCancel, onReview }: Props) {
+  const status = useOutboxStatus(session.issuer);
+  // Decided when the dialog opens, and again if main refuses because changes wait.
+  const [unsent, setUnsent] = useState(() => (status?.count ?? 0) > 0);
+  const signOut = useSignOut(session, () => setUnsent(true));
+  const busy = signOut.isPending;
+  const error =
+    signOut.isError && toUiError(signOut.error).code !== UNSENT
+      ? toUiError(signOut.error).message
+      : undefined;
+
+  if (unsent)
+    return (
+      <UnsentSignOutDialog
+        issuer={session.issuer}
+        busy={busy}
+        error={error}
+        onSignOut={(discardUnsent) => signOut.mutate(discardUnsent)}
+        onCancel={onCancel}
+        onReview={onReview}
+      />
+    );
   return (
     <ConfirmDialog
       role="dialog"
@@ -34,8 +90,8 @@ export function SignOutDialog({ session, onCancel }: Props) {
       confirmLabel="Sign out"
       busy={busy}
       status={busy ? 'Signing out…' : ''}
-      {...(signOut.isError ? { error: toUiError(signOut.error).message } : {})}
-      onConfirm={() => signOut.mutate()}
+      {...(error ? { error } : {})}
+      onConfirm={() => signOut.mutate(false)}
       onCancel={onCancel}
     >
       <p>

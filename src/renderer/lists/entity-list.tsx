@@ -4,6 +4,7 @@ import { toUiError } from '../bridge';
 import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import type { ListParams } from '../entity-queries';
 import { errorSentence } from '../offline-errors';
+import { usePendingIds } from '../outbox-queries';
 import { useSyncStatus } from '../sync-status';
 import { AreaActions } from '../operations/area-actions';
 import { useUiStore } from '../ui-store';
@@ -31,6 +32,19 @@ export function unreadableSentence(count: number, entity: EntityName): string {
 }
 
 /**
+ * While the school cannot be reached, why the area's long operations are disabled (single
+ * records are still saved, on this computer). Pages have none.
+ */
+const OFFLINE_OPERATIONS: Record<EntityName, string | undefined> = {
+  courses: "You're offline: export needs the school, and can be done once it answers.",
+  students:
+    "You're offline: import, bulk enroll and export need the school, and can be done once it answers.",
+  coupons:
+    "You're offline: generating codes and export need the school, and can be done once it answers.",
+  pages: undefined,
+};
+
+/**
  * One entity's list: search as you type, filters, sortable columns, the total count, the
  * area's actions, and the virtual grid. Search, sort, filters and ticked rows are this
  * screen's own state; the rows live in TanStack Query under the keys of entity-queries.ts.
@@ -47,8 +61,13 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const local = useSyncStatus(issuer)?.areas[entity].state === 'synced';
   const q = useDebounced(query.trim(), local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS);
-  // While the school cannot be reached, New and the area's actions say why they are disabled.
-  const { offline, noteId: offlineNote } = useOfflineNote(issuer);
+  // While the school cannot be reached, the area's long operations say why they are disabled;
+  // New still works (the record is saved on this computer and sent later).
+  const { noteId } = useOfflineNote(issuer);
+  const offlineSentence = OFFLINE_OPERATIONS[entity];
+  const offlineNote = offlineSentence ? noteId : undefined;
+  // Rows with edits not yet at the school carry a mark.
+  const pending = usePendingIds(issuer, entity);
 
   // Memoised (and the selection is state) so the toolbar's actions, whose dialogs are large,
   // do not render again each time a chunk of rows arrives while scrolling.
@@ -126,13 +145,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             offlineNote={offlineNote}
           />
           {canWrite ? (
-            <button
-              type="button"
-              className="primary"
-              disabled={offline}
-              aria-describedby={offlineNote}
-              onClick={() => openRecord(entity, 'new')}
-            >
+            <button type="button" className="primary" onClick={() => openRecord(entity, 'new')}>
               {newLabel}
             </button>
           ) : (
@@ -143,12 +156,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             />
           )}
         </div>
-        {offlineNote ? (
-          <OfflineNotice
-            id={offlineNote}
-            more={entity === 'pages' ? undefined : 'Export needs the school too.'}
-          />
-        ) : null}
+        {offlineNote ? <OfflineNotice id={offlineNote}>{offlineSentence}</OfflineNotice> : null}
       </div>
       {rows.error && total === undefined ? (
         <div className="notice error list-state" role="alert">
@@ -190,6 +198,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
             onRange={onRange}
             onSort={setSort}
             onOpen={open}
+            pending={pending}
             selected={entity === 'students' ? selected : undefined}
             onToggle={entity === 'students' ? toggle : undefined}
           />

@@ -11,6 +11,7 @@ import {
   type MutableRefObject,
 } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
+import { PendingMark } from '../components/pending-mark';
 import type { ListParams } from '../entity-queries';
 import { areaInfo } from '../workspace/areas';
 import { COLUMNS, rowTitle, type Column } from './columns';
@@ -37,6 +38,8 @@ type Props<E extends EntityName> = {
   onRange: (firstChunk: number, lastChunk: number) => void;
   onSort: (sort: string) => void;
   onOpen: (id: string) => void;
+  /** Ids of rows whose edits have not reached the school yet: they carry a mark. */
+  pending?: ReadonlySet<string>;
   /** Students only: ticked rows, for bulk enroll (id → name). */
   selected?: ReadonlyMap<string, string>;
   onToggle?: (id: string, title: string) => void;
@@ -49,7 +52,7 @@ type Props<E extends EntityName> = {
  * chunk has not answered yet shows as a skeleton.
  */
 export function ListGrid<E extends EntityName>(props: Props<E>) {
-  const { entity, params, rows, onRange, onSort, onOpen, selected, onToggle } = props;
+  const { entity, params, rows, onRange, onSort, onOpen, pending, selected, onToggle } = props;
   const columns = COLUMNS[entity] as readonly Column<E>[];
   const selectable = !!onToggle;
   const cellStyles = useMemo(() => columns.map((c) => cellStyleOf(c.width)), [columns]);
@@ -184,6 +187,7 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
                 cellStyles={cellStyles}
                 selectable={selectable}
                 selected={selectable && row ? selected?.has(row.id) === true : undefined}
+                pending={row ? pending?.has(row.id) === true : false}
                 tabStop={item.index === tabStop}
                 takeFocusRef={
                   item.index === activeIndex && focusWanted.current ? focusWanted : undefined
@@ -253,6 +257,8 @@ type GridRowProps<E extends EntityName> = {
   cellStyles: readonly CSSProperties[];
   selectable: boolean;
   selected: boolean | undefined;
+  /** The row has edits not yet at the school: its first cell shows the mark. */
+  pending: boolean;
   tabStop: boolean;
   /** Set on the row keyboard navigation moved to: it takes focus once it is in the DOM. */
   takeFocusRef: MutableRefObject<boolean> | undefined;
@@ -267,7 +273,7 @@ type GridRowProps<E extends EntityName> = {
  */
 const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<E>) {
   const { entity, index, start, row, columns, cellStyles, selectable, selected, tabStop } = props;
-  const { takeFocusRef, onActivate, onOpen, onToggle } = props;
+  const { pending, takeFocusRef, onActivate, onOpen, onToggle } = props;
   return (
     <div
       role="row"
@@ -311,7 +317,11 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
           style={cellStyles[columnIndex]}
         >
           {row ? (
-            column.cell(row)
+            <>
+              {/* Before the text, which a narrow cell cuts short. */}
+              {pending && columnIndex === 0 ? <PendingMark /> : null}
+              {column.cell(row)}
+            </>
           ) : (
             <>
               <span className="skeleton" aria-hidden="true" />

@@ -12,4 +12,15 @@ describe('differingFields', () => {
     };
     expect(differingFields(conflict)).toEqual(['name', 'invisible']);
   });
+
+  it('offers only the clashing fields when told (an outbox conflict)', () => {
+    const conflict: Conflict = {
+      mine: { name: 'Mine', description: 'Only I changed this' },
+      edited: ['name'],
+      current: { id: 'c1', name: 'Theirs', description: 'Before' },
+      currentEtag: '"v2"',
+      clashing: ['name'],
+    };
+    expect(differingFields(conflict)).toEqual(['name']);
+  });
 });

@@ -10,6 +10,11 @@ export type Conflict = {
   edited: string[];
   current: AnyRecord;
   currentEtag: string;
+  /**
+   * Only these fields are the owner's to decide (an outbox conflict: the fields both sides
+   * changed; the others merge without asking). Without it, every editable field that differs.
+   */
+  clashing?: readonly string[];
 };
 
 type Choice = 'mine' | 'server';
@@ -21,6 +26,7 @@ export function differingFields(conflict: Conflict): string[] {
   return Object.keys(conflict.mine).filter(
     (k) =>
       k in FIELD_LABELS &&
+      (conflict.clashing === undefined || conflict.clashing.includes(k)) &&
       JSON.stringify(conflict.mine[k] ?? null) !== JSON.stringify(conflict.current[k] ?? null),
   );
 }
@@ -32,13 +38,16 @@ type Props = {
   /** Saves these fields (the owner's values) over the server's version. */
   onSave: (fields: Record<string, unknown>) => void;
   onTakeServer: () => void;
+  /** "Keep mine", when it is more than saving every field the owner's way (the outbox). */
+  onKeepMine?: () => void;
 };
 
 /**
  * The 412 view: both versions side by side for each field that differs, a choice per field,
  * and the three ways out (keep mine, take the server's, save the merge).
  */
-export function ConflictView({ entity, conflict, busy, onSave, onTakeServer }: Props) {
+export function ConflictView(props: Props) {
+  const { entity, conflict, busy, onSave, onTakeServer, onKeepMine } = props;
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Land on the news: the owner pressed Save below and must learn why nothing was saved.
@@ -93,7 +102,7 @@ export function ConflictView({ entity, conflict, busy, onSave, onTakeServer }: P
           type="button"
           className="secondary"
           disabled={busy}
-          onClick={() => onSave(mineOf(fields))}
+          onClick={() => (onKeepMine ? onKeepMine() : onSave(mineOf(fields)))}
         >
           Keep mine
         </button>

@@ -4,15 +4,22 @@ import type { Course } from '../../shared/records';
 import { bridge, toUiError, unwrap } from '../bridge';
 import { CourseCombobox } from '../components/course-combobox';
 import { entityKeys } from '../entity-queries';
+import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 
-type Props = { issuer: string; studentId: string; disabled: boolean };
+type Props = {
+  issuer: string;
+  studentId: string;
+  disabled: boolean;
+  /** The id of the sentence saying why Enroll is disabled (offline), if it is. */
+  describedBy?: string | undefined;
+};
 
 /**
  * "Enroll in a course": a combobox that finds courses by name as the owner types, then an
  * Enroll button.
  */
-export function EnrollCombobox({ issuer, studentId, disabled }: Props) {
+export function EnrollCombobox({ issuer, studentId, disabled, describedBy }: Props) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Course | null>(null);
   // A new key remounts the combobox, which empties it after an enrollment.
@@ -21,8 +28,12 @@ export function EnrollCombobox({ issuer, studentId, disabled }: Props) {
   const enroll = useMutation({
     mutationFn: async (course: Course) =>
       unwrap(await bridge().enrollments.enroll({ issuer, studentId, courseId: course.id })),
-    onSuccess: (_answer, course) => {
-      showToast(`Enrolled in ${course.name}.`);
+    onSuccess: (answer, course) => {
+      showToast(
+        answer.pending
+          ? `Enrolled in ${course.name}. ${SAVED_HERE}`
+          : `Enrolled in ${course.name}.`,
+      );
       setChosen(null);
       setRound((r) => r + 1);
     },
@@ -46,6 +57,7 @@ export function EnrollCombobox({ issuer, studentId, disabled }: Props) {
         type="button"
         className="primary"
         disabled={disabled || !chosen || enroll.isPending}
+        aria-describedby={describedBy}
         onClick={() => chosen && enroll.mutate(chosen)}
       >
         {chosen ? `Enroll in ${chosen.name}` : 'Enroll'}

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { Enrollment } from '../../shared/records';
 import { bridge, toUiError, unwrap } from '../bridge';
 import { entityKeys, recordQuery } from '../entity-queries';
+import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDate } from '../format';
@@ -18,7 +19,13 @@ const STATE_WORDS: Record<NonNullable<Enrollment['deliveryState']>, string> = {
 type Extension =
   { kind: 'days'; days: number } | { kind: 'until'; endedAt: number } | { kind: 'lifetime' };
 
-type Props = { issuer: string; enrollment: Enrollment; canWrite: boolean };
+type Props = {
+  issuer: string;
+  enrollment: Enrollment;
+  canWrite: boolean;
+  /** The id of the sentence saying why the actions are disabled (offline), if they are. */
+  describedBy?: string | undefined;
+};
 
 /** When access ends, in words; nothing when the school did not say. */
 function accessEnd(endedAt: number | null | undefined): string | undefined {
@@ -50,7 +57,7 @@ function KindChoice(props: {
  * One of a student's courses: its name, progress, state and access end, with Remove (after
  * confirmation), Expire access and Extend (by days, until a date, or for life).
  */
-export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
+export function EnrollmentRow({ issuer, enrollment, canWrite, describedBy }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
   const course = useQuery(recordQuery(issuer, 'courses', enrollment.courseId));
@@ -75,7 +82,7 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
       if (action === 'expire') return unwrap(await api.expire(key));
       return unwrap(await api.extend({ ...key, by: action }));
     },
-    onSuccess: (_answer, action) => {
+    onSuccess: (answer, action) => {
       setConfirming(false);
       setExtending(false);
       const done =
@@ -84,7 +91,7 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
           : action === 'expire'
             ? `Access to ${courseName} expired.`
             : `Access to ${courseName} extended.`;
-      showToast(done);
+      showToast(answer.pending ? `${done} ${SAVED_HERE}` : done);
     },
     onSettled: () =>
       queryClient.invalidateQueries({
@@ -133,6 +140,7 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
           type="button"
           className="secondary"
           disabled={!canWrite || busy}
+          aria-describedby={describedBy}
           aria-expanded={extending}
           onClick={() => setExtending((e) => !e)}
         >
@@ -142,6 +150,7 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
           type="button"
           className="secondary"
           disabled={!canWrite || busy || enrollment.deliveryState === 'expired'}
+          aria-describedby={describedBy}
           onClick={() => act.mutate('expire')}
         >
           Expire access
@@ -150,6 +159,7 @@ export function EnrollmentRow({ issuer, enrollment, canWrite }: Props) {
           type="button"
           className="secondary"
           disabled={!canWrite || busy}
+          aria-describedby={describedBy}
           onClick={() => setConfirming(true)}
         >
           Remove

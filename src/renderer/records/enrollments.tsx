@@ -9,10 +9,14 @@ import { EnrollmentRow } from './enrollment-row';
 import { LockedNotice } from './locked-notice';
 import { useWriteAccess } from './use-write-access';
 
+/** What an enrollment change does offline: it waits on this computer, like a record's. */
+const OFFLINE_ENROLLMENTS =
+  "You're offline: enrollment changes stay on this computer and are sent when the school answers.";
+
 /**
  * A student's courses with their progress, and enrolling in another. Changing enrollments
  * needs `students:write`; without it the actions show locked, with "Grant access". While the
- * school cannot be reached they are disabled, with the reason.
+ * school cannot be reached they still work: the changes wait in the outbox, as the note says.
  */
 export function Enrollments({ issuer, studentId }: { issuer: string; studentId: string }) {
   const id = useId();
@@ -21,7 +25,8 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
   const rows = query.data?.rows ?? [];
   // Enrollments the school sent malformed are left out; say so rather than hide them.
   const unreadable = query.data?.unreadable ?? 0;
-  const canChange = access.canWrite && !access.offline;
+  const canChange = access.canWrite;
+  const offlineNote = access.offline ? `${id}-offline` : undefined;
 
   return (
     <section className="enrollments" aria-labelledby={`${id}-heading`}>
@@ -46,6 +51,7 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
               issuer={issuer}
               enrollment={enrollment}
               canWrite={canChange}
+              describedBy={offlineNote}
             />
           ))}
         </ul>
@@ -64,8 +70,13 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
           onGrant={() => void access.requestAccess()}
         />
       )}
-      {access.offline ? <OfflineNotice id={`${id}-offline`} /> : null}
-      <EnrollCombobox issuer={issuer} studentId={studentId} disabled={!canChange} />
+      {offlineNote ? <OfflineNotice id={offlineNote}>{OFFLINE_ENROLLMENTS}</OfflineNotice> : null}
+      <EnrollCombobox
+        issuer={issuer}
+        studentId={studentId}
+        disabled={!canChange}
+        describedBy={offlineNote}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError, type UiError } from '../bridge';
 import { call } from '../entity-queries';
+import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
 import {
@@ -16,14 +17,17 @@ import {
 } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
-import { RecordFormBody, offlineNoteId } from './record-form-body';
+import { RecordFormBody } from './record-form-body';
 import { useWriteAccess } from './use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
+/** A create's answer; `pending` when it is kept on this computer until the school answers. */
+type Created = Versioned & { pending?: true };
 
 /**
  * The create form. Each submit gets one idempotency key, reused if the same attempt is sent
- * again (after a step-up), so the platform never creates the record twice.
+ * again (after a step-up), so the platform never creates the record twice. Offline the new
+ * record is kept on this computer and opens all the same, marked as not sent yet.
  */
 export function NewRecordForm({ issuer, entity }: { issuer: string; entity: EntityName }) {
   const formId = useId();
@@ -39,7 +43,7 @@ export function NewRecordForm({ issuer, entity }: { issuer: string; entity: Enti
     Record<string, unknown>
   >({ mode: 'onChange', defaultValues: emptyValues(entity), resolver: recordResolver(entity) });
 
-  const create = useMutation<Versioned, unknown, Attempt>({
+  const create = useMutation<Created, unknown, Attempt>({
     mutationFn: async ({ fields, idempotencyKey }) =>
       await call(entity, 'create', {
         issuer,
@@ -50,7 +54,7 @@ export function NewRecordForm({ issuer, entity }: { issuer: string; entity: Enti
       putCached(queryClient, issuer, entity, answer);
       void refreshEntity(queryClient, issuer, entity);
       openRecord(entity, answer.record.id);
-      showToast(`${capitalized(entity)} created.`);
+      showToast(answer.pending ? SAVED_HERE : `${capitalized(entity)} created.`);
     },
     onError: async (raw, attempt): Promise<void> => {
       const error = toUiError(raw);
@@ -98,12 +102,7 @@ export function NewRecordForm({ issuer, entity }: { issuer: string; entity: Enti
         status={create.isPending ? 'Creating…' : status}
       />
       <div className="actions">
-        <button
-          type="submit"
-          className="primary"
-          disabled={locked || create.isPending || access.offline}
-          aria-describedby={access.offline ? offlineNoteId(formId) : undefined}
-        >
+        <button type="submit" className="primary" disabled={locked || create.isPending}>
           Create {SINGULAR[entity]}
         </button>
         <button type="button" className="secondary" onClick={closeRecord}>

@@ -1,6 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { UiError } from '../bridge';
-import { OfflineNotice } from '../components/offline-notice';
 import type { FieldSpec, FormValues } from './field-specs';
 import { FormFields } from './form-fields';
 import { LockedNotice } from './locked-notice';
@@ -17,20 +16,19 @@ type Props = {
   failure: UiError | undefined;
   /** What the failure message says is kept: "entries" (create) or "changes" (edit). */
   kept: 'entries' | 'changes';
-  /** The live status line: "Saving…", a step-up wait, or empty. */
+  /** The live status line: "Saving…", "Saved on this computer…", a step-up wait, or empty. */
   status: string;
 };
 
-/** The id of the sentence that says why a form's buttons are disabled while offline. */
-export function offlineNoteId(formId: string): string {
-  return `${formId}-offline`;
-}
+/** What a form says while the school cannot be reached: saving still works, here first. */
+export const OFFLINE_SAVE_NOTE =
+  "You're offline: what you save stays on this computer and is sent when the school answers.";
 
 /**
  * What the create and the edit form share between their header and their buttons: the fields
  * (disabled while the write scope is missing), the failure that keeps the owner's input, the
  * status line, the locked notice with "Grant access", and, while the school cannot be
- * reached, why nothing can be saved (the fields stay editable: the owner's input is kept).
+ * reached, that a save is kept on this computer until it answers.
  */
 export function RecordFormBody(props: Props) {
   const { formId, specs, register, errors, access, lockedControls, failure, kept, status } = props;
@@ -49,7 +47,7 @@ export function RecordFormBody(props: Props) {
       <p role="status" className="hint">
         {status}
       </p>
-      {access.offline ? <OfflineNotice id={offlineNoteId(formId)} /> : null}
+      {access.offline ? <p className="notice info offline-notice">{OFFLINE_SAVE_NOTE}</p> : null}
       {locked ? (
         <LockedNotice
           controls={lockedControls}

@@ -4,6 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError, type UiError } from '../bridge';
 import { call, entityKeys } from '../entity-queries';
+import { useIsPending } from '../outbox-queries';
+import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -22,7 +24,7 @@ import {
 } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
-import { RecordFormBody, offlineNoteId } from './record-form-body';
+import { RecordFormBody } from './record-form-body';
 import { useSaveRecord, type SaveRequest } from './use-save-record';
 import { useWriteAccess } from './use-write-access';
 
@@ -32,6 +34,7 @@ type Props = { issuer: string; entity: EntityName; versioned: Versioned };
  * The edit form of one record: fields checked as the owner types, Save (Ctrl/Cmd+S) with only
  * the changed fields and the record's ETag, Delete after confirmation, Deactivate for coupons,
  * the conflict view on 412, field messages on 422, and the step-up when a scope is missing.
+ * Offline it saves all the same: the write waits on this computer and the form says so.
  */
 export function RecordForm({ issuer, entity, versioned }: Props) {
   const { record, etag = '' } = versioned;
@@ -44,6 +47,14 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
   const [conflict, setConflict] = useState<Conflict>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const retrying = useRef(false);
+  // While the record has edits not yet at the school, the form says they are kept here; once
+  // they are sent that sentence goes.
+  const pendingHere = useIsPending(issuer, entity, record.id);
+  const [wasPending, setWasPending] = useState(pendingHere);
+  if (wasPending !== pendingHere) {
+    setWasPending(pendingHere);
+    if (!pendingHere && status === SAVED_HERE) setStatus('');
+  }
 
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     mode: 'onChange',
@@ -65,6 +76,7 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
       setConflict(undefined);
       setFailure(undefined);
       reset(toFormValues(entity, answer.record));
+      if (answer.pending) setStatus(SAVED_HERE);
     },
     onFailed: (error, request) => void handleFailure(error, request),
   });
@@ -118,11 +130,15 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
 
   const remove = useMutation({
     mutationFn: () => call(entity, 'delete', { issuer, id: record.id, etag }),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       setConfirmDelete(false);
       closeRecord();
       queryClient.removeQueries({ queryKey: entityKeys.record(issuer, entity, record.id) });
-      showToast(`${capitalized(entity)} deleted.`);
+      showToast(
+        answer.pending
+          ? `${capitalized(entity)} deleted on this computer. The school gets the change when it answers.`
+          : `${capitalized(entity)} deleted.`,
+      );
     },
     onSettled: () => refreshEntity(queryClient, issuer, entity),
   });
@@ -142,10 +158,16 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
 
   const locked = !access.canWrite;
   const busy = save.isPending || remove.isPending;
-  // While the school cannot be reached, a write would only fail: say why beside the buttons.
-  const { offline } = access;
-  const why = offline ? offlineNoteId(formId) : undefined;
   const name = recordTitle(entity, record);
+  // "Saved on this computer" belongs to the values saved, not to new edits in the form.
+  const savedHere = (pendingHere || status === SAVED_HERE) && !isDirty;
+  const shownStatus = save.isPending
+    ? 'Saving…'
+    : status && status !== SAVED_HERE
+      ? status
+      : savedHere
+        ? SAVED_HERE
+        : '';
 
   return (
     <form
@@ -175,24 +197,18 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
         lockedControls={entity === 'coupons' ? 'Save, Deactivate and Delete' : 'Save and Delete'}
         failure={failure}
         kept="changes"
-        status={save.isPending ? 'Saving…' : status}
+        status={shownStatus}
       />
       {conflict ? null : (
         <div className="actions">
-          <button
-            type="submit"
-            className="primary"
-            disabled={locked || busy || offline}
-            aria-describedby={why}
-          >
+          <button type="submit" className="primary" disabled={locked || busy}>
             Save
           </button>
           {entity === 'coupons' ? (
             <button
               type="button"
               className="secondary"
-              disabled={locked || busy || offline || record.active === false}
-              aria-describedby={why}
+              disabled={locked || busy || record.active === false}
               onClick={deactivate}
             >
               Deactivate
@@ -201,8 +217,7 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
           <button
             type="button"
             className="danger"
-            disabled={locked || busy || offline}
-            aria-describedby={why}
+            disabled={locked || busy}
             onClick={() => setConfirmDelete(true)}
           >
             Delete

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
+import { PendingMark } from '../components/pending-mark';
 import { recordQuery } from '../entity-queries';
 import { errorSentence } from '../offline-errors';
+import { useIsPending } from '../outbox-queries';
 import { areaInfo } from '../workspace/areas';
 import { useUiStore } from '../ui-store';
 import { Enrollments } from './enrollments';
@@ -25,6 +27,7 @@ export function RecordPanel({ issuer, entity, recordId }: Props) {
   const isNew = recordId === 'new';
   const query = useQuery({ ...recordQuery(issuer, entity, recordId), enabled: !isNew });
   const record = query.data?.record as AnyRecord | undefined;
+  const pending = useIsPending(issuer, entity, recordId) && !isNew;
 
   // Land on the panel's heading when a record opens, and give focus back when it closes
   // (to the row that opened it) if focus was still inside the panel.
@@ -81,6 +84,7 @@ export function RecordPanel({ issuer, entity, recordId }: Props) {
           <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
             {title}
           </h2>
+          {pending ? <PendingMark withText /> : null}
         </div>
         <button type="button" className="secondary" onClick={closeRecord}>
           Close

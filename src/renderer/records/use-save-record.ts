@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError, type UiError } from '../bridge';
 import { call, entityKeys } from '../entity-queries';
+import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { capitalized, type AnyRecord } from './field-specs';
 import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';
@@ -14,6 +15,9 @@ export type SaveRequest = {
   /** The toast's words on success ("Course saved." unless said otherwise). */
   done?: string;
 };
+
+/** A save's answer; `pending` when it is kept on this computer until the school answers. */
+export type SaveAnswer = Versioned & { pending?: true };
 
 type Context = { rollback: () => void };
 
@@ -48,20 +52,21 @@ export async function undoSave(
 
 /**
  * Saves a record's changed fields with its ETag: optimistic in the record and the list rows,
- * rolled back on failure, refreshed when settled, then a toast with Undo. Failures reach the
- * caller's `onFailed` as coded errors (conflict, field messages, missing scopes).
+ * rolled back on failure, refreshed when settled, then a toast with Undo (saying so when the
+ * save waits on this computer for the school). Failures reach the caller's `onFailed` as
+ * coded errors (conflict, field messages, missing scopes).
  */
 export function useSaveRecord(
   issuer: string,
   entity: EntityName,
   id: string,
   handlers: {
-    onSaved: (answer: Versioned) => void;
+    onSaved: (answer: SaveAnswer) => void;
     onFailed: (error: UiError, request: SaveRequest) => void;
   },
 ) {
   const queryClient = useQueryClient();
-  return useMutation<Versioned, unknown, SaveRequest, Context>({
+  return useMutation<SaveAnswer, unknown, SaveRequest, Context>({
     mutationFn: async ({ fields, etag }) =>
       await call(entity, 'update', { issuer, id, fields: fields as never, etag }),
     onMutate: async ({ fields }) => {
@@ -78,7 +83,8 @@ export function useSaveRecord(
       const previous = Object.fromEntries(
         Object.keys(request.fields).map((k) => [k, request.base[k] ?? null]),
       );
-      showToast(request.done ?? `${capitalized(entity)} saved.`, {
+      const done = request.done ?? `${capitalized(entity)} saved.`;
+      showToast(answer.pending ? SAVED_HERE : done, {
         action: {
           label: 'Undo',
           run: () => undoSave(queryClient, issuer, entity, answer, previous),

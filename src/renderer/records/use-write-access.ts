@@ -9,8 +9,9 @@ import { useSchoolOffline } from '../sync-status';
  * Whether the session may change an entity (its `:write` scope), and a way to ask the owner
  * for scopes through the browser step-up. A grant unlocks at once, before the session query
  * has caught up, so the control the owner just unlocked is usable straight away.
- * `offline` says the school cannot be reached now: writes would fail, so their controls are
- * disabled, with the reason beside them (OfflineNotice), until it answers again.
+ * `offline` says the school cannot be reached now: a record's own writes still work (they wait
+ * on this computer, in the outbox), but enrollment changes need the school, so their controls
+ * are disabled, with the reason beside them (OfflineNotice), until it answers again.
  */
 export function useWriteAccess(issuer: string, entity: EntityName) {
   const scope = `${entity}:write`;

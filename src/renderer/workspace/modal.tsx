@@ -42,10 +42,14 @@ export function Modal({ labelledBy, describedBy, onDismiss, className, children 
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       onCancel={(event) => {
+        // React passes a nested dialog's cancel up its tree (a confirmation inside this one):
+        // that Escape is the nested dialog's own.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         dismissRef.current();
       }}
-      onClose={() => {
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
         // Chromium may close a dialog itself after repeated Escapes; keep React in step. A
         // dialog open again (re-shown after a StrictMode remount) is not a real close.
         if (dialogRef.current && !dialogRef.current.open) dismissRef.current();

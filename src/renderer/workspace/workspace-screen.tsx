@@ -2,9 +2,12 @@ import { useRef, useState } from 'react';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { EntityName } from '../../shared/entity-names';
 import { AccountMenu } from '../components/account-menu';
+import { OutboxCount } from '../components/outbox-count';
 import { SignOutDialog } from '../components/sign-out-dialog';
 import { SyncStatusLine } from '../components/sync-status-line';
 import { ToastRegion } from '../components/toast-region';
+import { useOutboxStatuses } from '../outbox-queries';
+import { OutboxPanel } from '../outbox/outbox-panel';
 import { AccountArea } from '../screens/signed-in-screen';
 import { useGrantAccess } from '../step-up/grant-access';
 import { useSyncNow } from '../sync-status';
@@ -21,9 +24,10 @@ import { accessOf } from './use-current-session';
 type Props = { sessions: readonly SessionSummaryView[]; session: SessionSummaryView };
 
 /**
- * The signed-in home: a header with the school, its sync status and the Account menu, the
- * sidebar of areas, and the current area (a list with its record beside it, a locked panel,
- * or Account). The palette, the shortcuts sheet and sign-out are dialogs over it.
+ * The signed-in home: a header with the school, its sync status, its changes waiting to be
+ * sent and the Account menu, the sidebar of areas, and the current area (a list with its
+ * record beside it, a locked panel, or Account). The palette, the shortcuts sheet, the outbox
+ * panel and sign-out are dialogs over it.
  */
 export function WorkspaceScreen({ sessions, session }: Props) {
   const { area, recordId } = useUiStore((s) => s.workspace);
@@ -31,9 +35,11 @@ export function WorkspaceScreen({ sessions, session }: Props) {
   const openRecord = useUiStore((s) => s.openRecord);
   const showConnect = useUiStore((s) => s.showConnect);
   const grant = useGrantAccess();
-  const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut'>();
+  const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut' | 'outbox'>();
   const accountButton = useRef<HTMLButtonElement>(null);
   const syncNow = useSyncNow(session.issuer);
+  // Every school's count and pending marks from the start, and for the sign-out warning.
+  useOutboxStatuses(sessions.map((s) => s.issuer));
 
   const newRecord = (entity: EntityName) => {
     if (accessOf(session, entity).canWrite) openRecord(entity, 'new');
@@ -63,6 +69,11 @@ export function WorkspaceScreen({ sessions, session }: Props) {
         </span>
         {session.name ? <span className="workspace-user">{session.name}</span> : null}
         <SyncStatusLine key={session.issuer} issuer={session.issuer} />
+        <OutboxCount
+          key={`outbox ${session.issuer}`}
+          session={session}
+          onOpen={() => setDialog('outbox')}
+        />
         <div className="workspace-header-actions">
           <button
             type="button"
@@ -119,6 +130,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
         />
       ) : null}
       {dialog === 'shortcuts' ? <ShortcutsSheet onClose={closeDialog} /> : null}
+      {dialog === 'outbox' ? <OutboxPanel issuer={session.issuer} onClose={closeDialog} /> : null}
       {dialog === 'signOut' ? (
         <SignOutDialog
           session={session}
@@ -126,6 +138,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
             closeDialog();
             accountButton.current?.focus();
           }}
+          onReview={() => setDialog('outbox')}
         />
       ) : null}
     </div>

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxProblemView } from '../shared/outbox-contract';
+import {
+  changeLines,
+  entryTitle,
+  invalidLines,
+  needsYouText,
+  problemText,
+  stateText,
+  unsentText,
+  waitingText,
+} from './outbox-text';
+
+describe('the shell count and the sign-out warning', () => {
+  it('counts changes waiting to be sent, singular for one and nothing for none', () => {
+    expect(waitingText(0)).toBe('');
+    expect(waitingText(1)).toBe('1 change waiting to be sent');
+    expect(waitingText(3)).toBe('3 changes waiting to be sent');
+    expect(waitingText(1200)).toBe('1,200 changes waiting to be sent');
+  });
+
+  it('says how many need the owner', () => {
+    expect(needsYouText(0)).toBe('');
+    expect(needsYouText(1)).toBe('1 needs you');
+    expect(needsYouText(2)).toBe('2 need you');
+  });
+
+  it('warns of unsent changes in a sentence', () => {
+    expect(unsentText(1)).toBe('1 change has not been sent to the school');
+    expect(unsentText(4)).toBe('4 changes have not been sent to the school');
+  });
+});
+
+describe('an entry in the outbox panel', () => {
+  it('names the record with its area', () => {
+    expect(entryTitle({ area: 'courses', label: 'Painting' })).toBe('Course · Painting');
+  });
+
+  it('says what changed: New, Delete, or each field and its new value in words', () => {
+    expect(changeLines({ kind: 'create', fields: { name: 'Painting' } })).toEqual(['New']);
+    expect(changeLines({ kind: 'delete', fields: {} })).toEqual(['Delete']);
+    expect(
+      changeLines({
+        kind: 'update',
+        fields: { name: 'Painting 2', invisible: true, description: null, courseType: 'paid' },
+      }),
+    ).toEqual(['Name: Painting 2', 'Visible: Hidden', 'Description: (empty)', 'Course type: Paid']);
+  });
+
+  it('writes the state and the problem in plain words, never a code', () => {
+    expect(stateText('waiting')).toBe('Waiting');
+    expect(stateText('sending')).toBe('Sending');
+    expect(stateText('needs_you')).toBe('Needs you');
+    const conflict: OutboxProblemView = { code: 'conflict', theirs: {}, fields: ['name'] };
+    expect(problemText(conflict, 'courses')).toMatch(/changed this course on the school too/);
+    expect(problemText({ code: 'gone' }, 'coupons')).toMatch(/coupon was deleted on the school/);
+    expect(problemText({ code: 'scope' }, 'pages')).toMatch(/needs more access to change pages/);
+    const refused = problemText({ code: 'refused', reason: 'request_failed' }, 'students');
+    expect(refused).toBe('The school refused this change.');
+    expect(invalidLines({ slug: 'is already taken' })).toEqual(['Slug: is already taken']);
+  });
+});

@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import type { OutboxEntryView } from '../../shared/outbox-contract';
+import { toUiError } from '../bridge';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { useOutboxActions } from '../outbox-queries';
+import { changeLines, entryTitle, invalidLines, problemText, stateText } from '../outbox-text';
+import { SINGULAR } from '../records/field-specs';
+import { useGrantAccess } from '../step-up/grant-access';
+
+type Props = {
+  issuer: string;
+  entry: OutboxEntryView;
+  /** Opens the conflict view on this entry (entries with a conflict only). */
+  onResolve: () => void;
+  /** The entry was discarded: its item is going, so focus needs somewhere to land. */
+  onDiscarded: () => void;
+};
+
+/** What discarding takes back, in words, for the confirmation. */
+function discardWords(entry: OutboxEntryView): string {
+  const record = SINGULAR[entry.area];
+  if (entry.kind === 'create')
+    return `The new ${record} never reached the school: discarding removes it from this computer.`;
+  if (entry.kind === 'delete') return `The ${record} stays on the school, as it is there.`;
+  return `The ${record} shows the school’s version again. This cannot be undone.`;
+}
+
+/**
+ * One unsent change in the outbox panel: the record, what changed, its state and, when it
+ * waits for the owner, why and the way forward (the conflict view, Grant access, the
+ * platform's field messages), with "Send again" and "Discard" (after a confirmation).
+ */
+export function OutboxEntryItem({ issuer, entry, onResolve, onDiscarded }: Props) {
+  const id = useId();
+  const { retry, discard } = useOutboxActions(issuer);
+  const grantAccess = useGrantAccess();
+  const [confirming, setConfirming] = useState(false);
+  const { problem } = entry;
+  const title = entryTitle(entry);
+
+  // The existing step-up, then the same entry again once the scope is granted.
+  const grant = () =>
+    void grantAccess([`${entry.area}:write`]).then((granted) => {
+      if (granted) retry.mutate(entry.id);
+    });
+
+  return (
+    <li className="outbox-entry" aria-labelledby={`${id}-title`} data-state={entry.state}>
+      <h3 id={`${id}-title`} className="outbox-entry-title">
+        {title}
+      </h3>
+      <ul className="outbox-changes" aria-label="What changed">
+        {changeLines(entry).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p className="outbox-state" data-state={entry.state}>
+        <strong>{stateText(entry.state)}</strong>
+        {problem ? ` · ${problemText(problem, entry.area)}` : null}
+      </p>
+      {problem?.code === 'invalid' ? (
+        <ul className="outbox-field-errors">
+          {invalidLines(problem.fields).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="actions compact" role="group" aria-label={`Actions for ${title}`}>
+        {problem?.code === 'conflict' ? (
+          <button type="button" className="primary" onClick={onResolve}>
+            Choose a version…
+          </button>
+        ) : null}
+        {problem?.code === 'scope' ? (
+          <button type="button" className="primary" onClick={grant}>
+            Grant access
+          </button>
+        ) : null}
+        {/* Never disabled, even while sending: focus would fall out of the dialog. */}
+        <button type="button" className="secondary" onClick={() => retry.mutate(entry.id)}>
+          Send again
+        </button>
+        <button type="button" className="danger" onClick={() => setConfirming(true)}>
+          Discard
+        </button>
+      </div>
+      {confirming ? (
+        // A dialog over the panel's; its Escape stays its own (see Modal).
+        <ConfirmDialog
+          title={`Discard your change to ${entry.label}?`}
+          confirmLabel="Discard"
+          busy={discard.isPending}
+          {...(discard.isError ? { error: toUiError(discard.error).message } : {})}
+          onConfirm={() =>
+            discard.mutate(entry.id, {
+              onSuccess: () => {
+                setConfirming(false);
+                onDiscarded();
+              },
+            })
+          }
+          onCancel={() => {
+            discard.reset();
+            setConfirming(false);
+          }}
+        >
+          <p>{discardWords(entry)}</p>
+        </ConfirmDialog>
+      ) : null}
+    </li>
+  );
+}
