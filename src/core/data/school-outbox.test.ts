@@ -180,4 +180,34 @@ describe('the outbox in the local-first data', () => {
       end + 10 * 86_400,
     );
   });
+
+  it('an edit of a record deleted on the school waits for the owner, who may re-create it', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { sync, outbox, data } = await openSchool(h);
+    await sync.until(allSynced);
+    const course = (await data.list('courses', { sort: 'name', limit: 1 })).rows[0]!;
+    const { etag } = await data.get('courses', course.id);
+    // The save finds no answer; then the course is deleted on the school.
+    await h.client.control('/faults', { rate: 1, kind: 'drop', methods: ['PATCH'] });
+    await data.update('courses', course.id, { name: 'Zz Brought back' }, { etag: etag! });
+    await h.client.client().remove('courses', course.id);
+    await h.client.control('/faults', { off: true });
+    sync.link.reachability.probeNow();
+    const parked = await new Promise<string>((resolve) => {
+      const check = () => {
+        const entry = outbox.box.entries()[0];
+        if (entry?.problem?.code === 'gone') resolve(entry.id);
+      };
+      outbox.box.onChange(check);
+      check();
+    });
+    expect(outbox.views()[0]).toMatchObject({ state: 'needs_you', problem: { code: 'gone' } });
+
+    expect(await outbox.resolve(parked, 'mine')).toBe(true);
+    await drained(outbox);
+    const found = await h.client.client().list('courses', { q: 'Zz Brought back', limit: 5 });
+    expect(found.rows.map((row) => [row.name, row.slug])).toEqual([
+      ['Zz Brought back', course.slug],
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import {
 import { OutboxReplay } from '../sync/outbox-replay';
 import type { SyncOverlay } from '../sync/overlay';
 import type { Reachability } from '../sync/reachability';
+import { CREATE_SCHEMAS } from '../../shared/entities';
 import { ENTITY_NAMES } from '../../shared/entity-names';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
 import type { SyncView } from './local-first';
@@ -189,6 +190,8 @@ export class SchoolOutbox {
    */
   async resolve(entryId: string, choice: 'mine' | 'theirs' | 'merge', fields?: Fields) {
     const entry = this.find(entryId);
+    if (entry?.problem?.code === 'gone' && entry.edit.kind === 'update')
+      return choice === 'theirs' ? this.discard(entryId) : this.recreate(entry);
     if (!entry || entry.problem?.code !== 'conflict' || entry.edit.kind === 'create') return false;
     if (choice === 'theirs') {
       await this.writes.discard(entry);
@@ -201,6 +204,31 @@ export class SchoolOutbox {
         ? { ...entry.edit, fields, ...(theirsEtag ? { etag: theirsEtag } : {}) }
         : { ...entry.edit, ...(theirsEtag ? { etag: theirsEtag } : {}) };
     await this.box.put({ ...rest, edit, base: theirs, state: 'waiting' });
+    void this.send();
+    return true;
+  }
+
+  /**
+   * The record was deleted on the school and the owner wants it back: the edit becomes a
+   * create of the record as this computer knew it, with the edit on top (its writable fields
+   * only), under its id here until the school gives it a new one.
+   */
+  private async recreate(entry: OutboxEntry): Promise<boolean> {
+    const { edit } = entry;
+    if (edit.kind !== 'update') return false;
+    const writable = Object.keys(CREATE_SCHEMAS[edit.entity].shape);
+    const known = { ...entry.base, ...edit.fields };
+    const fields = Object.fromEntries(
+      Object.entries(known).filter(
+        ([name, value]) => writable.includes(name) && value !== undefined,
+      ),
+    );
+    const { problem: _problem, ...rest } = entry;
+    await this.box.put({
+      ...rest,
+      edit: { kind: 'create', entity: edit.entity, id: edit.id, fields },
+      state: 'waiting',
+    });
     void this.send();
     return true;
   }

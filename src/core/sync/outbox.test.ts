@@ -113,4 +113,29 @@ describe('Outbox', () => {
     await reopened.add({ kind: 'update', entity: 'pages', id: 'p3', fields: { title: 'V' } });
     expect(reopened.entries().map((e) => e.edit.id)).toEqual(['p1', 'p2', 'p3']);
   });
+
+  it('an edit of a record the school refused for its values is the fix: it merges and waits again', async () => {
+    const { journal } = journalIn();
+    const outbox = await Outbox.open({ key: KEY, store: journal });
+    await outbox.add({
+      kind: 'update',
+      entity: 'coupons',
+      id: 'k1',
+      fields: { code: 'bad code', name: 'K' },
+    });
+    const [refused] = outbox.entries();
+    await outbox.put({
+      ...refused!,
+      state: 'needs_you',
+      problem: { code: 'invalid', fields: { code: 'Code may hold letters and digits only' } },
+    });
+    await outbox.add({ kind: 'update', entity: 'coupons', id: 'k1', fields: { code: 'GOOD1' } });
+    expect(outbox.entries()).toHaveLength(1);
+    expect(outbox.entries()[0]).toMatchObject({
+      id: refused!.id,
+      state: 'waiting',
+      edit: { fields: { code: 'GOOD1', name: 'K' } },
+    });
+    expect(outbox.entries()[0]?.problem).toBeUndefined();
+  });
 });

@@ -147,7 +147,10 @@ export class Outbox {
   add(edit: OutboxEdit, base?: Fields, idempotencyKey?: string): Promise<Added> {
     return this.serial(async () => {
       const last = this.pendingFor(edit.entity, edit.id).at(-1);
-      const merged = last?.state === 'waiting' ? coalesce(last.edit, edit) : undefined;
+      // An entry the school refused for its values is the owner's to fix: a new edit of the
+      // record is that fix, so it merges in and the entry waits to be sent again.
+      const fixing = last?.state === 'needs_you' && last.problem?.code === 'invalid';
+      const merged = last?.state === 'waiting' || fixing ? coalesce(last.edit, edit) : undefined;
       if (last && merged === 'drop') {
         await this.store.append(this.key, [{ op: 'drop', id: last.id }]);
         this.byId.delete(last.id);
@@ -156,7 +159,7 @@ export class Outbox {
       }
       const entry: OutboxEntry =
         last && merged && merged !== 'drop'
-          ? { ...last, edit: merged, savedAt: this.now() }
+          ? { ...withoutProblem(last), state: 'waiting', edit: merged, savedAt: this.now() }
           : {
               id: randomUUID(),
               seq: this.nextSeq++,
@@ -295,4 +298,10 @@ function renamedEdit(edit: OutboxEdit, from: string, to: string): OutboxEdit {
   const studentId = edit.studentId === from ? to : edit.studentId;
   const courseId = edit.courseId === from ? to : edit.courseId;
   return { ...edit, studentId, courseId, id: enrollmentKey(studentId, courseId) };
+}
+
+/** An entry without its problem (the owner acted on it). */
+function withoutProblem(entry: OutboxEntry): OutboxEntry {
+  const { problem: _problem, ...rest } = entry;
+  return rest;
 }

@@ -32,7 +32,7 @@ function discardWords(entry: OutboxEntryView): string {
  */
 export function OutboxEntryItem({ issuer, entry, onResolve, onDiscarded }: Props) {
   const id = useId();
-  const { retry, discard } = useOutboxActions(issuer);
+  const { retry, discard, resolve } = useOutboxActions(issuer);
   const grantAccess = useGrantAccess();
   const [confirming, setConfirming] = useState(false);
   const { problem } = entry;
@@ -69,6 +69,15 @@ export function OutboxEntryItem({ issuer, entry, onResolve, onDiscarded }: Props
         {problem?.code === 'conflict' ? (
           <button type="button" className="primary" onClick={onResolve}>
             Choose a version…
+          </button>
+        ) : null}
+        {problem?.code === 'gone' ? (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => resolve.mutate({ entryId: entry.id, choice: 'mine' })}
+          >
+            Re-create it
           </button>
         ) : null}
         {problem?.code === 'scope' ? (
