@@ -82,6 +82,7 @@ export class SchoolOutbox {
         this.emit();
       },
       log,
+      isReachable: () => reachability.isReachable(),
     });
     box.onChange(() => this.emit());
     let wasReachable = reachability.isReachable();

@@ -46,6 +46,11 @@ export type ReplayOptions = {
   /** The school no longer accepts the session: entries wait until the owner signs in again. */
   onSignInNeeded?: () => void;
   log: LogSink;
+  /**
+   * False while the school is known not to answer: nothing is sent then (no entry shows
+   * "Sending" offline), and the owner of the reachability runs replay when it answers again.
+   */
+  isReachable?: () => boolean;
   timers?: Timers;
   /** Records sent at once (the write limiter paces them). */
   concurrency?: number;
@@ -54,7 +59,8 @@ export type ReplayOptions = {
   maxBackoffMs?: number;
 };
 
-type Outcome = 'done' | 'parked' | 'halt';
+/** halt: try again after a backoff; signIn: wait until the owner signs in again. */
+type Outcome = 'done' | 'parked' | 'halt' | 'signIn';
 
 /** How many times an update is sent again on a fresh ETag before the owner is asked. */
 const MERGE_ATTEMPTS = 3;
@@ -139,23 +145,29 @@ export class OutboxReplay {
   private async drain(): Promise<void> {
     const busy = new Set<string>();
     let halted = false;
+    let waitsForSignIn = false;
+    const reachable = this.o.isReachable ?? (() => true);
     const worker = async () => {
       while (!halted && !this.closed) {
+        if (!reachable()) return;
         const next = this.ready(busy)[0];
         if (!next) return;
         const key = recordKey(next.edit);
         busy.add(key);
         try {
-          if ((await this.send(next)) === 'halt') halted = true;
+          const outcome = await this.send(next);
+          if (outcome === 'halt' || outcome === 'signIn') halted = true;
+          if (outcome === 'signIn') waitsForSignIn = true;
         } finally {
           busy.delete(key);
         }
       }
     };
     // Each pass starts the workers again: an entry freed by one that just went is picked up.
-    while (!halted && !this.closed && this.ready(busy).length > 0)
+    while (!halted && !this.closed && reachable() && this.ready(busy).length > 0)
       await Promise.all(Array.from({ length: Math.max(1, this.o.concurrency ?? 4) }, worker));
-    if (halted) this.retryLater();
+    // Unreachable: the school's reconnect runs replay (no timer meanwhile).
+    if (halted && reachable() && !waitsForSignIn) this.retryLater();
     else this.failures = 0;
   }
 
@@ -313,7 +325,7 @@ export class OutboxReplay {
     if (isAuthError(error, 'invalid_grant', 'invalid_client', 'not_signed_in')) {
       await this.o.outbox.put({ ...entry, state: 'waiting' });
       this.o.onSignInNeeded?.();
-      return 'halt';
+      return 'signIn';
     }
     if (isPlatformError(error, 'request_failed'))
       return this.park(entry, { code: 'refused', reason: error.serverCode ?? 'request_failed' });
