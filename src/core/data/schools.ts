@@ -166,6 +166,7 @@ export class Schools implements OutboxControl {
       await school.value.sync.close();
       school.value.link.close();
     }
+    await this.options.outboxes?.close?.();
   }
 
   /**

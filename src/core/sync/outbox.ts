@@ -22,6 +22,8 @@ export interface OutboxStore {
   /** Resolves once the records are on disk (fsynced), or at once when kept in memory only. */
   append(key: string, records: OutboxJournalRecord[]): Promise<void>;
   wipe(key: string): Promise<void>;
+  /** Lets go of open files (the app quits); the next append opens them again. */
+  close?(): Promise<void>;
 }
 
 /** What add() made of an edit: the entry that carries it now, or none (it cancelled out). */
