@@ -1,9 +1,16 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { screenshot } from '../support/app-fixtures';
-import { freePort, School, startApp } from '../support/school-process';
+import {
+  freePort,
+  gridOf as grid,
+  openArea,
+  School,
+  startApp,
+  syncStatusOf as status,
+} from '../support/school-process';
 import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
 
 /**
@@ -11,15 +18,6 @@ import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
  * kills (SIGKILL) and starts again on the same port and data folder, and the app is the web
  * host, restarted on the same data folder. Everything is found by the names the app shows.
  */
-
-const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
-const grid = (page: Page) => page.getByRole('grid');
-const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
-
-async function openArea(page: Page, name: string): Promise<void> {
-  await areas(page).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 test.describe('working offline', () => {
   test.describe.configure({ mode: 'serial' });

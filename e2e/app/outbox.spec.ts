@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { screenshot } from '../support/app-fixtures';
-import { freePort, School, startApp } from '../support/school-process';
+import {
+  freePort,
+  gridOf as grid,
+  openArea,
+  School,
+  startApp,
+  syncStatusOf as status,
+} from '../support/school-process';
 import { allowInBrowser, followSignInLink, readApi } from '../support/workspace-flow';
 
 /**
@@ -18,16 +25,8 @@ type ApiList<T> = { nodes: T[] };
 type ApiCourse = { id: string; name: string; description: string | null };
 type ApiStudent = { id: string; name: string; email: string };
 
-const areas = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
-const grid = (page: Page) => page.getByRole('grid');
-const status = (page: Page) => page.getByRole('status', { name: 'Sync status' });
 const panel = (page: Page) => page.locator('.record-panel');
 const waiting = (page: Page) => page.getByRole('button', { name: /changes? waiting to be sent/ });
-
-async function openArea(page: Page, name: string): Promise<void> {
-  await areas(page).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
 
 async function signIn(page: Page, url: string, schoolUrl: string): Promise<void> {
   await page.goto(url);

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
 import { silentLog } from '../../src/core/auth/secret-mask';
 import { startWebHost, type WebHost } from '../../src/web/server';
 import { spawnPlatform, type PlatformProcess } from './platform-process';
@@ -69,4 +70,15 @@ export async function startApp(dataDir: string): Promise<{ host: WebHost; url: s
     log: silentLog,
   });
   return { host, url: `${host.url}/#${host.secret}` };
+}
+
+/** The app's area navigation, its list and its sync status line, by the names it shows. */
+export const areasOf = (page: Page) => page.getByRole('navigation', { name: 'Areas' });
+export const gridOf = (page: Page) => page.getByRole('grid');
+export const syncStatusOf = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+
+/** Opens an area from the navigation and waits for its heading. */
+export async function openArea(page: Page, name: string): Promise<void> {
+  await areasOf(page).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }

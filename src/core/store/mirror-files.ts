@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { preparePrivateFolder, removeWithAside, schoolFile } from './private-folder';
 import type { Encryptor, LogSink } from '../adapters';
-import { removeFileAtomic, removeStaleTempFiles, writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from './atomic-file';
 
 /** The folder under the data folder that holds every school's mirror file. */
 export const MIRRORS_FOLDER = 'mirrors';
@@ -148,10 +148,7 @@ export class MirrorFiles {
    */
   private open(): Promise<void> {
     this.opened ??= (async () => {
-      await mkdir(this.folder, { recursive: true, mode: 0o700 });
-      // SECURITY: mkdir's mode only applies to a folder it creates.
-      if (process.platform !== 'win32') await chmod(this.folder, 0o700);
-      const removed = await removeStaleTempFiles(this.folder);
+      const removed = await preparePrivateFolder(this.folder);
       if (removed > 0) this.log.info(`removed ${removed} unfinished mirror write(s)`);
     })().catch((error: unknown) => {
       this.opened = undefined;
@@ -160,15 +157,12 @@ export class MirrorFiles {
     return this.opened;
   }
 
-  private async removeAll(file: string): Promise<void> {
-    await removeFileAtomic(file);
-    await rm(`${file}${ASIDE_SUFFIX}`, { force: true });
+  private removeAll(file: string): Promise<void> {
+    return removeWithAside(file, ASIDE_SUFFIX);
   }
 
-  /** SECURITY: a hash, so the file name does not reveal the school's address. */
   private fileOf(key: string): string {
-    const hash = createHash('sha256').update('schooldesk mirror\0').update(key).digest('hex');
-    return join(this.folder, `${hash.slice(0, 32)}${EXTENSION}`);
+    return schoolFile(this.folder, 'mirror', key, EXTENSION);
   }
 
   private nameOf(file: string): string {

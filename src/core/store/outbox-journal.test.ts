@@ -2,75 +2,18 @@ import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   existsSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LogSink } from '../adapters';
-import { FileKeyEncryptor } from './file-key-encryptor';
+import { describe, expect, it } from 'vitest';
 import { OutboxJournal, type JournalRecord } from './outbox-journal';
+import { drop, journalFile, journalFixtures, OTHER, put, SCHOOL } from './outbox-journal-testing';
 import { parseRecords, scanFrames } from './outbox-journal-frames';
 
-const folders: string[] = [];
-const journals: OutboxJournal[] = [];
-afterEach(async () => {
-  await Promise.all(journals.splice(0).map((j) => j.close()));
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-'));
-  folders.push(dir);
-  return dir;
-}
-
-/** A LogSink that keeps what it is told, so a test can read the warnings. */
-function recordingLog(): LogSink & { warnings: string[]; lines: string[] } {
-  const warnings: string[] = [];
-  const lines: string[] = [];
-  return {
-    warnings,
-    lines,
-    info: (m) => lines.push(m),
-    warn: (m) => (warnings.push(m), lines.push(m)),
-    error: (m) => (warnings.push(m), lines.push(m)),
-  };
-}
-
-const SCHOOL = 'https://school-one.example https://school-one.example/api';
-const OTHER = 'https://school-two.example https://school-two.example/api';
-
-function journal(
-  dir: string,
-  options: { persist?: () => boolean; key?: string; compactAfter?: number } = {},
-) {
-  const log = recordingLog();
-  const encryptor = new FileKeyEncryptor(join(dir, options.key ?? 'key'));
-  const instance = new OutboxJournal({
-    dataDir: dir,
-    encryptor,
-    persist: options.persist ?? (() => true),
-    log,
-    compactAfter: options.compactAfter,
-  });
-  journals.push(instance);
-  return { journal: instance, log, encryptor };
-}
-
-const put = (id: string, value: unknown): JournalRecord => ({ op: 'put', id, value });
-const drop = (id: string): JournalRecord => ({ op: 'drop', id });
-
-/** The only journal file in the folder. */
-function journalFile(j: OutboxJournal): string {
-  const names = readdirSync(j.folder).filter((n) => n.endsWith('.journal'));
-  expect(names).toHaveLength(1);
-  return join(j.folder, names[0]!);
-}
+const { folder, journal } = journalFixtures();
 
 describe('OutboxJournal', () => {
   it('answers an empty map for a missing journal, and writes nothing for it', async () => {
