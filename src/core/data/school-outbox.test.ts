@@ -210,4 +210,36 @@ describe('the outbox in the local-first data', () => {
       ['Zz Brought back', course.slug],
     ]);
   });
+
+  it('a delete made on a row without its version asks the school first, and keeps what changed there', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { sync, outbox, data } = await openSchool(h);
+    await sync.until(allSynced);
+    const [kept, gone] = (await data.list('pages', { sort: 'title', limit: 2 })).rows;
+    await h.client.control('/faults', { rate: 1, kind: 'drop' });
+    expect(await data.remove('pages', gone!.id)).toEqual({ pending: true });
+    expect(await data.remove('pages', kept!.id)).toEqual({ pending: true });
+    await h.client.control('/faults', { off: true });
+    // Someone edits one of them on the school meanwhile.
+    await h.client.control(
+      `/records/pages/${kept!.id}`,
+      { title: 'Edited at the office' },
+      'PATCH',
+    );
+    sync.link.reachability.probeNow();
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const left = outbox.box.entries();
+        if (left.length === 1 && left[0]?.state === 'needs_you') resolve();
+      };
+      outbox.box.onChange(check);
+      check();
+    });
+    const [parked] = outbox.views();
+    expect(parked).toMatchObject({ recordId: kept!.id, problem: { code: 'conflict' } });
+    expect(parked?.problem?.code === 'conflict' && parked.problem.fields).toContain('title');
+    const school = h.client.client();
+    await expect(school.get('pages', gone!.id)).rejects.toMatchObject({ code: 'not_found' });
+    expect((await school.get('pages', kept!.id)).record.title).toBe('Edited at the office');
+  });
 });

@@ -10,6 +10,7 @@ import {
 import type { EntityName } from '../../shared/entity-names';
 import {
   compareWithSchool,
+  same,
   extendedEnd,
   isEnrollmentEdit,
   recordKey,
@@ -206,7 +207,22 @@ export class OutboxReplay {
     const { edit } = entry;
     if (edit.kind !== 'delete') throw new TypeError('not a delete');
     try {
-      await this.o.client.remove(edit.entity, edit.id, edit.etag ? { etag: edit.etag } : {});
+      // Every delete names a version: one made on a row without its ETag (from a list) asks
+      // for the school's first, and goes only if the school still has what the owner saw.
+      let etag = edit.etag;
+      if (etag === undefined) {
+        const current = await this.o.client.get(edit.entity, edit.id);
+        const changed = changedSince(entry.base, current.record);
+        if (changed.length > 0 || current.etag === undefined)
+          return await this.park(entry, {
+            code: 'conflict',
+            theirs: current.record,
+            ...(current.etag ? { theirsEtag: current.etag } : {}),
+            fields: changed,
+          });
+        etag = current.etag;
+      }
+      await this.o.client.remove(edit.entity, edit.id, { etag });
     } catch (error) {
       // Gone already: deleted elsewhere, or by an attempt whose answer was lost.
       if (!isPlatformError(error, 'not_found')) {
@@ -344,4 +360,10 @@ export class OutboxReplay {
 function nameOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
+}
+
+/** The fields of `base` the school's record no longer has as they were (all, without a base). */
+function changedSince(base: Fields | undefined, theirs: Fields): string[] {
+  if (!base) return Object.keys(theirs);
+  return Object.keys(base).filter((name) => !same(base[name], theirs[name]));
 }
