@@ -13,7 +13,6 @@ import {
   apiWrites,
   appTransport,
   mintToken,
-  rateBetween,
   readCounters,
   tooManyMoments,
   watchReads,
@@ -166,6 +165,9 @@ test('outbox: saving an edit, replaying 1,000, and replay at the platform write 
       fields: { name: `Paced ${n}` },
       etag: student.etag,
     });
+  // The writes served before this part, read before replay starts: the watch's first poll
+  // may land after replay's first burst, and would then hide part of it.
+  const base = apiWrites(await readCounters(platform.url)).served;
   const watch = watchReads(platform.url, 250, apiWrites);
   const pacedReplay = new OutboxReplay({
     outbox: second.outbox,
@@ -178,14 +180,36 @@ test('outbox: saving an edit, replaying 1,000, and replay at the platform write 
   await pacedReplay.run();
   await drained(second.outbox);
   const pacedMs = performance.now() - pacedStart;
+  // The watch polls every 250 ms: it stops once it has seen the last writes, not before.
+  await expect
+    .poll(() => (watch.series.at(-1)?.reads ?? 0) - base, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(PACED_EDITS);
   await watch.stop();
-  const base = watch.series[0]?.reads ?? 0;
   const series = watch.series.map((point) => ({ ...point, reads: point.reads - base }));
-  const rate = rateBetween(series, WRITES_PER_MINUTE, 3 * WRITES_PER_MINUTE);
+  // Writes go in bursts, one per limiter window, so a poll may see a window's first write
+  // together with many after it: the rate is the 400 writes of the two whole windows between
+  // the first poll past write 200 and the first past write 600 (each start found within a
+  // poll, 250 ms), not the counts those two polls happened to read.
+  const start = series.find((point) => point.reads > WRITES_PER_MINUTE);
+  const end = series.find((point) => point.reads > 3 * WRITES_PER_MINUTE);
+  const rate =
+    start && end && end.atMs > start.atMs
+      ? {
+          reads: 2 * WRITES_PER_MINUTE,
+          seconds: (end.atMs - start.atMs) / 1000,
+          perMinute: (2 * WRITES_PER_MINUTE * 60_000) / (end.atMs - start.atMs),
+        }
+      : undefined;
   const tooMany = series.at(-1)?.tooMany ?? 0;
   lines.push(
     `3. Paced replay of ${PACED_EDITS} edits, stand-in at ${WRITES_PER_MINUTE} writes/min, the app's limiter at its defaults: ${(pacedMs / 1000).toFixed(1)} s in all`,
     `   sustained rate from write ${WRITES_PER_MINUTE + 1} to write ${3 * WRITES_PER_MINUTE + 1} (whole limiter windows after the first, from the stand-in's counters polled every 250 ms): ${rate ? `${rate.reads} writes in ${rate.seconds.toFixed(1)} s = ${rate.perMinute.toFixed(0)}/min = ${((rate.perMinute / WRITES_PER_MINUTE) * 100).toFixed(1)}% of ${WRITES_PER_MINUTE}/min` : 'not measured'} (target >= ${TARGETS.paceShare * 100}%)`,
+    `   writes served by time: ${[100, 200, 201, 400, 401, 600, 601, PACED_EDITS]
+      .map((n) => {
+        const point = series.find((p) => p.reads >= n);
+        return point ? `${n} at ${(point.atMs / 1000).toFixed(1)} s` : `${n} never`;
+      })
+      .join(', ')}`,
     `   429 answers: ${tooMany}${tooMany > 0 ? ` (${tooManyMoments(series).join('; ')})` : ''} (target 0)`,
   );
   await pacedReplay.close();
