@@ -8,6 +8,7 @@ import {
   gridOf as grid,
   openArea,
   School,
+  sharedSchool,
   startApp,
   syncStatusOf as status,
 } from '../support/school-process';
@@ -21,22 +22,12 @@ import { allowInBrowser, followSignInLink } from '../support/workspace-flow';
 
 test.describe('working offline', () => {
   test.describe.configure({ mode: 'serial' });
-  let school: School;
-  let appDir: string;
-
-  test.beforeAll(async () => {
-    school = new School(await freePort());
-    await school.start();
-    appDir = mkdtempSync(join(tmpdir(), 'schooldesk-offline-app-'));
-  });
-  test.afterAll(async () => {
-    await school?.close();
-    rmSync(appDir, { recursive: true, force: true });
-  });
+  const shared = sharedSchool('schooldesk-offline-app-');
 
   test('a synced school opens, searches and shows records with the school gone, and comes back', async ({
     page,
   }) => {
+    const { school, appDir } = shared;
     test.setTimeout(180_000);
     let app = await startApp(appDir);
     await page.goto(app.url);
@@ -101,6 +92,7 @@ test.describe('working offline', () => {
   test('an area never copied says so offline; two schools keep their own copy and status', async ({
     page,
   }) => {
+    const { school } = shared;
     test.setTimeout(180_000);
     const other = new School(await freePort());
     await other.start();

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { screenshot } from '../support/app-fixtures';
 import {
-  freePort,
   gridOf as grid,
   openArea,
-  School,
+  sharedSchool,
   startApp,
   syncStatusOf as status,
 } from '../support/school-process';
@@ -50,22 +49,12 @@ async function openRow(page: Page, area: string, text: string): Promise<void> {
 
 test.describe('edits made offline', () => {
   test.describe.configure({ mode: 'serial' });
-  let school: School;
-  let appDir: string;
-
-  test.beforeAll(async () => {
-    school = new School(await freePort());
-    await school.start();
-    appDir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-app-'));
-  });
-  test.afterAll(async () => {
-    await school?.close();
-    rmSync(appDir, { recursive: true, force: true });
-  });
+  const shared = sharedSchool('schooldesk-outbox-app-');
 
   test('a course edit, a new coupon and an enrollment made offline reach the school after a restart', async ({
     page,
   }) => {
+    const { school, appDir } = shared;
     test.setTimeout(180_000);
     const [course] = (await readApi<ApiList<ApiCourse>>(school.url, 'courses?perPage=1&sort=name'))
       .nodes;
@@ -146,6 +135,7 @@ test.describe('edits made offline', () => {
   test('a conflict waits in the list of changes; sign-out with an unsent change warns', async ({
     page,
   }) => {
+    const { school } = shared;
     test.setTimeout(180_000);
     await school.start();
     const dir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-app-'));

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { silentLog } from '../../src/core/auth/secret-mask';
 import { startWebHost, type WebHost } from '../../src/web/server';
 import { spawnPlatform, type PlatformProcess } from './platform-process';
@@ -81,4 +81,23 @@ export const syncStatusOf = (page: Page) => page.getByRole('status', { name: 'Sy
 export async function openArea(page: Page, name: string): Promise<void> {
   await areasOf(page).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/**
+ * For a serial describe of offline specs: one school process and one app data folder, made
+ * before its tests and removed after them. Read them inside a test (`const { school, appDir }
+ * = shared`): they exist once beforeAll has run.
+ */
+export function sharedSchool(appPrefix: string): { school: School; appDir: string } {
+  const shared = {} as { school: School; appDir: string };
+  test.beforeAll(async () => {
+    shared.school = new School(await freePort());
+    await shared.school.start();
+    shared.appDir = mkdtempSync(join(tmpdir(), appPrefix));
+  });
+  test.afterAll(async () => {
+    await shared.school?.close();
+    if (shared.appDir) rmSync(shared.appDir, { recursive: true, force: true });
+  });
+  return shared;
 }
