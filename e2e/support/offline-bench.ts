@@ -134,7 +134,7 @@ export async function openCoreSchool(options: {
   link.setProbe((signal) => syncClient.page('courses', { page: 1, perPage: 1, signal }));
   const waiters = new Set<() => void>();
   const sync = await SchoolSync.open<MirrorDatabase>({
-    issuer: options.platformUrl,
+    schoolId: `${options.platformUrl} ${options.platformUrl}`,
     key: `${options.platformUrl} ${options.platformUrl}`,
     files,
     openMirror: async (bytes) => {

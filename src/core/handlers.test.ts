@@ -23,7 +23,7 @@ const call = (channel: unknown, request: unknown, trustedSender = true) =>
   handle(handlers, channel, request, { trustedSender });
 
 const huge = 'x'.repeat(1_000_000);
-const SCHOOL = 'https://school.example';
+const SCHOOL = 'https://school.example https://school.example';
 const SOME_ID = '5b3f1c1e-8a4d-4f7e-9a51-0d6f1c2b3a4e';
 
 describe('handle(): hostile input gets a coded error and nothing crashes', () => {
@@ -55,55 +55,60 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
       'invalid_request',
     ],
     [
-      'an issuer that is not a URL',
+      'a school named by something other than two addresses',
       'session:signOut',
-      { issuer: 'javascript:alert(1)' },
+      { schoolId: 'javascript:alert(1)' },
       'invalid_request',
     ],
     ['an array instead of an object', 'session:current', [], 'invalid_request'],
     ['extra fields on an empty request', 'session:current', { admin: true }, 'invalid_request'],
-    ['a list window too large', 'students:list', { issuer: SCHOOL, limit: 501 }, 'invalid_request'],
+    [
+      'a list window too large',
+      'students:list',
+      { schoolId: SCHOOL, limit: 501 },
+      'invalid_request',
+    ],
     [
       'a negative offset',
       'students:list',
-      { issuer: SCHOOL, offset: -1, limit: 5 },
+      { schoolId: SCHOOL, offset: -1, limit: 5 },
       'invalid_request',
     ],
     [
       'an unknown sort',
       'courses:list',
-      { issuer: SCHOOL, sort: 'password', limit: 5 },
+      { schoolId: SCHOOL, sort: 'password', limit: 5 },
       'invalid_request',
     ],
     [
       'a filter the entity does not have',
       'students:list',
-      { issuer: SCHOOL, filters: { active: true }, limit: 5 },
+      { schoolId: SCHOOL, filters: { active: true }, limit: 5 },
       'invalid_request',
     ],
     [
       'a record id that is a path',
       'courses:get',
-      { issuer: SCHOOL, id: '../admin' },
+      { schoolId: SCHOOL, id: '../admin' },
       'invalid_request',
     ],
     [
       'a field that is not writable',
       'courses:update',
-      { issuer: SCHOOL, id: SOME_ID, etag: '"1"', fields: { createdAt: 0 } },
+      { schoolId: SCHOOL, id: SOME_ID, etag: '"1"', fields: { createdAt: 0 } },
       'invalid_request',
     ],
     [
       'a create without its required fields',
       'coupons:create',
-      { issuer: SCHOOL, fields: { name: 'Spring' } },
+      { schoolId: SCHOOL, fields: { name: 'Spring' } },
       'invalid_request',
     ],
     [
       'a coupon pattern without #',
       'coupons:generate',
       {
-        issuer: SCHOOL,
+        schoolId: SCHOOL,
         jobId: SOME_ID,
         count: 2,
         pattern: 'SPRING',
@@ -134,7 +139,7 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
   });
 
   it('answers a workspace call for a school not signed in with a sentence', async () => {
-    const result = await call('courses:list', { issuer: SCHOOL, limit: 5 });
+    const result = await call('courses:list', { schoolId: SCHOOL, limit: 5 });
     expect(result).toEqual({
       ok: false,
       error: { code: 'not_signed_in', message: 'You are not signed in to this school.' },
@@ -142,7 +147,7 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
   });
 
   it('answers signing out of a school never signed in without crashing', async () => {
-    const result = await call('session:signOut', { issuer: 'https://school.example' });
+    const result = await call('session:signOut', { schoolId: SCHOOL });
     expect(result).toEqual({ ok: true, data: { revoked: true } });
   });
 

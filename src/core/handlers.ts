@@ -30,16 +30,16 @@ export function createHandlers(services: Services): Handlers {
     'session:current': current,
     // The app always asks who is signing in (name and e-mail) besides what the user chose.
     'session:signIn': ({ school, scopes }) => signIns.start(school, [...SIGN_IN_SCOPES, ...scopes]),
-    'session:grantMore': async ({ issuer, scopes }) => {
-      const session = await auth.session(issuer);
+    'session:grantMore': async ({ schoolId, scopes }) => {
+      const session = await auth.session(schoolId);
       return signIns.start(session.baseUrl, [...new Set([...session.scopes, ...scopes])]);
     },
     'session:cancel': ({ attemptId }) => Promise.resolve({ cancelled: signIns.cancel(attemptId) }),
-    'session:signOut': async ({ issuer, discardUnsent }) => {
+    'session:signOut': async ({ schoolId, discardUnsent }) => {
       // SECURITY: never a silent loss; the unsent edits go only when the owner said so.
-      if (!discardUnsent && (await schools.outboxStatus(issuer).catch(() => undefined))?.count)
+      if (!discardUnsent && (await schools.outboxStatus(schoolId).catch(() => undefined))?.count)
         throw new PlatformError('unsent_changes');
-      const result = await auth.signOut(issuer);
+      const result = await auth.signOut(schoolId);
       return result.revoked ? { revoked: true } : { revoked: false, message: result.error.message };
     },
     'schools:recent': () => Promise.resolve(auth.recentSchools()),

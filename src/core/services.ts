@@ -73,7 +73,7 @@ export function createServices(adapters: HostAdapters): Services {
     ...(adapters.log ? { log: adapters.log } : {}),
     ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     ...(adapters.clock ? { clock: adapters.clock } : {}),
-    wipeSchoolData: (issuer, baseUrl) => schools?.forget(issuer, baseUrl),
+    wipeSchoolData: (schoolId) => schools?.forget(schoolId),
   });
   // The school's data follows the same policy as its tokens: encrypted on disk with the
   // host's Encryptor, or in memory only where there is no keyring and no opt-in.
@@ -90,7 +90,7 @@ export function createServices(adapters: HostAdapters): Services {
     onOutbox: (status) => adapters.emit({ type: 'outbox:status', status }),
     memoryOnly: () => !persist(),
     onStatus: (status) => adapters.emit({ type: 'sync:status', status }),
-    onDataChanged: (issuer, areas) => adapters.emit({ type: 'data:changed', issuer, areas }),
+    onDataChanged: (schoolId, areas) => adapters.emit({ type: 'data:changed', schoolId, areas }),
     log,
     ...(adapters.clock ? { clock: adapters.clock } : {}),
     ...(adapters.networkHint ? { hint: adapters.networkHint } : {}),

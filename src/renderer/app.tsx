@@ -26,7 +26,7 @@ function Column({ children }: { children: ReactNode }) {
 /** Picks the screen: the UI store says which, the session decides "home" and the workspace. */
 function CurrentScreen() {
   const screen = useUiStore((s) => s.screen);
-  const selectedIssuer = useUiStore((s) => s.selectedIssuer);
+  const selectedSchoolId = useUiStore((s) => s.selectedSchoolId);
   const session = useQuery(sessionQuery());
 
   if (screen.name === 'waiting')
@@ -72,7 +72,7 @@ function CurrentScreen() {
   }
   const { sessions } = session.data;
   // The chosen school may have been signed out elsewhere; fall back to the first one.
-  const current = sessions.find((s) => s.issuer === selectedIssuer) ?? sessions[0];
+  const current = sessions.find((s) => s.schoolId === selectedSchoolId) ?? sessions[0];
   return current ? (
     <WorkspaceScreen sessions={sessions} session={current} />
   ) : (

@@ -24,29 +24,29 @@ export async function call<E extends EntityName, A extends EntityAction>(
 /** What a list screen asks for besides the window: search, sort and filters. */
 export type ListParams<E extends EntityName> = Omit<
   RequestOf<`${E}:list`>,
-  'issuer' | 'offset' | 'limit'
+  'schoolId' | 'offset' | 'limit'
 >;
 
 /**
  * Query keys of the workspace, in one place so saves, deletes and long operations invalidate
- * exactly what the screens read: `['entity', issuer, entity, ...]`.
+ * exactly what the screens read: `['entity', schoolId, entity, ...]`.
  */
 export const entityKeys = {
   /** Everything of one school: lists, records and enrollments of every entity. */
-  school: (issuer: string) => ['entity', issuer] as const,
-  all: (issuer: string, entity: EntityName) => ['entity', issuer, entity] as const,
-  lists: (issuer: string, entity: EntityName) => ['entity', issuer, entity, 'list'] as const,
+  school: (schoolId: string) => ['entity', schoolId] as const,
+  all: (schoolId: string, entity: EntityName) => ['entity', schoolId, entity] as const,
+  lists: (schoolId: string, entity: EntityName) => ['entity', schoolId, entity, 'list'] as const,
   window: <E extends EntityName>(
-    issuer: string,
+    schoolId: string,
     entity: E,
     params: ListParams<E>,
     offset: number,
     limit: number,
-  ) => ['entity', issuer, entity, 'list', params, offset, limit] as const,
-  record: (issuer: string, entity: EntityName, id: string) =>
-    ['entity', issuer, entity, 'record', id] as const,
-  enrollments: (issuer: string, studentId: string) =>
-    ['entity', issuer, 'students', 'record', studentId, 'enrollments'] as const,
+  ) => ['entity', schoolId, entity, 'list', params, offset, limit] as const,
+  record: (schoolId: string, entity: EntityName, id: string) =>
+    ['entity', schoolId, entity, 'record', id] as const,
+  enrollments: (schoolId: string, studentId: string) =>
+    ['entity', schoolId, 'students', 'record', studentId, 'enrollments'] as const,
 };
 
 /**
@@ -54,34 +54,34 @@ export const entityKeys = {
  * the server's pages; the previous window stays on screen while the next one loads.
  */
 export function listWindowQuery<E extends EntityName>(
-  issuer: string,
+  schoolId: string,
   entity: E,
   params: ListParams<E>,
   offset: number,
   limit: number,
 ) {
   return queryOptions({
-    queryKey: entityKeys.window(issuer, entity, params, offset, limit),
+    queryKey: entityKeys.window(schoolId, entity, params, offset, limit),
     queryFn: () =>
-      call(entity, 'list', { issuer, ...params, offset, limit } as RequestOf<`${E}:list`>),
+      call(entity, 'list', { schoolId, ...params, offset, limit } as RequestOf<`${E}:list`>),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }
 
 /** One record and its ETag, for the detail and edit form. */
-export function recordQuery<E extends EntityName>(issuer: string, entity: E, id: string) {
+export function recordQuery<E extends EntityName>(schoolId: string, entity: E, id: string) {
   return queryOptions({
-    queryKey: entityKeys.record(issuer, entity, id),
-    queryFn: () => call(entity, 'get', { issuer, id } as RequestOf<`${E}:get`>),
+    queryKey: entityKeys.record(schoolId, entity, id),
+    queryFn: () => call(entity, 'get', { schoolId, id } as RequestOf<`${E}:get`>),
   });
 }
 
 /** A student's enrollments (a student rarely has more than a few hundred). */
-export function enrollmentsQuery(issuer: string, studentId: string) {
+export function enrollmentsQuery(schoolId: string, studentId: string) {
   return queryOptions({
-    queryKey: entityKeys.enrollments(issuer, studentId),
+    queryKey: entityKeys.enrollments(schoolId, studentId),
     queryFn: async () =>
-      unwrap(await bridge().enrollments.list({ issuer, studentId, offset: 0, limit: 500 })),
+      unwrap(await bridge().enrollments.list({ schoolId, studentId, offset: 0, limit: 500 })),
   });
 }

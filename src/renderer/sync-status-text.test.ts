@@ -13,7 +13,7 @@ const synced: AreaSyncState = { state: 'synced', rows: 10, syncedAt: AT_10_42 };
 /** A school that answers, every area synced, nothing running: parsed, so it is a real shape. */
 function status(overrides: Partial<SyncStatus> = {}): SyncStatus {
   return syncStatus.parse({
-    issuer: 'https://school.example',
+    schoolId: 'https://school.example',
     reachability: 'online',
     networkHint: true,
     areas: Object.fromEntries(ENTITY_NAMES.map((name) => [name, synced])),

@@ -6,7 +6,7 @@ import { showToast } from './toast-store';
 
 /** Query keys of sync, one status per school. */
 export const syncKeys = {
-  status: (issuer: string) => ['sync', 'status', issuer] as const,
+  status: (schoolId: string) => ['sync', 'status', schoolId] as const,
 };
 
 /**
@@ -14,25 +14,25 @@ export const syncKeys = {
  * use-bridge-events.ts writes into this query, so it is asked for only when a screen first
  * needs it (and again when it has gone stale, in case an event was missed).
  */
-export function syncStatusQuery(issuer: string) {
+export function syncStatusQuery(schoolId: string) {
   return queryOptions({
-    queryKey: syncKeys.status(issuer),
-    queryFn: async () => unwrap(await bridge().sync.status({ issuer })),
+    queryKey: syncKeys.status(schoolId),
+    queryFn: async () => unwrap(await bridge().sync.status({ schoolId })),
     staleTime: 30_000,
   });
 }
 
 /** The school's sync status, or undefined until main has answered. */
-export function useSyncStatus(issuer: string): SyncStatus | undefined {
-  return useQuery(syncStatusQuery(issuer)).data;
+export function useSyncStatus(schoolId: string): SyncStatus | undefined {
+  return useQuery(syncStatusQuery(schoolId)).data;
 }
 
 /**
  * Whether the school cannot be reached now, so nothing can be saved to it. Unknown counts as
  * reachable: a write then fails with its own sentence rather than being held back on a guess.
  */
-export function useSchoolOffline(issuer: string): boolean {
-  return useSyncStatus(issuer)?.reachability === 'unreachable';
+export function useSchoolOffline(schoolId: string): boolean {
+  return useSyncStatus(schoolId)?.reachability === 'unreachable';
 }
 
 /**
@@ -40,11 +40,11 @@ export function useSchoolOffline(issuer: string): boolean {
  * (or why not: a sync already running, or the school out of reach). Progress itself shows in
  * the status line.
  */
-export function useSyncNow(issuer: string): () => void {
-  const status = useSyncStatus(issuer);
+export function useSyncNow(schoolId: string): () => void {
+  const status = useSyncStatus(schoolId);
   const offline = status?.reachability === 'unreachable';
   const mutation = useMutation({
-    mutationFn: async () => unwrap(await bridge().sync.now({ issuer })),
+    mutationFn: async () => unwrap(await bridge().sync.now({ schoolId })),
     onSuccess: ({ started }) =>
       showToast(
         started
@@ -59,9 +59,9 @@ export function useSyncNow(issuer: string): () => void {
 }
 
 /** Stops a school's first sync (it resumes later, where it stopped). */
-export function useCancelSync(issuer: string) {
+export function useCancelSync(schoolId: string) {
   return useMutation({
-    mutationFn: async () => unwrap(await bridge().sync.cancel({ issuer })),
+    mutationFn: async () => unwrap(await bridge().sync.cancel({ schoolId })),
     onError: (error) => showToast(toUiError(error).message, { tone: 'error' }),
   });
 }

@@ -3,7 +3,8 @@ import { useUiStore } from './ui-store';
 
 const attemptId = '0b8c3a52-6a0e-4e43-9b0e-3d2f5f0f6b11';
 const session = {
-  issuer: 'https://school.example',
+  schoolId: 'https://as.example https://school.example',
+  issuer: 'https://as.example',
   baseUrl: 'https://school.example',
   scopes: ['openid'],
   declinedScopes: [],
@@ -29,7 +30,7 @@ describe('UI store: sign-in attempts', () => {
     store().recordEvent({ type: 'signIn:finished', attemptId, session });
     store().startWaiting(attemptId, 'https://school.example/authorize');
     expect(store().screen.name).toBe('signedIn');
-    expect(store().selectedIssuer).toBe(session.issuer);
+    expect(store().selectedSchoolId).toBe(session.schoolId);
   });
 
   it('ignores the failure of an attempt the user already left', () => {
@@ -49,7 +50,7 @@ describe('UI store: sign-in attempts', () => {
 
   it('leaves attempts alone on events that belong to no sign-in (sync, data changes)', () => {
     store().startWaiting(attemptId, 'https://school.example/authorize');
-    store().recordEvent({ type: 'data:changed', issuer: session.issuer, areas: ['students'] });
+    store().recordEvent({ type: 'data:changed', schoolId: session.schoolId, areas: ['students'] });
     expect(Object.keys(store().attempts)).toEqual([]);
     expect(store().screen.name).toBe('waiting');
   });

@@ -30,7 +30,7 @@ export type WorkspaceRoute = { area: Area; recordId?: string };
 /** A message for the Connect screen, e.g. after signing out. */
 export type Notice = { tone: 'info' | 'warning'; text: string };
 
-type Outcome = { type: 'finished'; issuer: string } | { type: 'failed'; error: UiError };
+type Outcome = { type: 'finished'; schoolId: string } | { type: 'failed'; error: UiError };
 type Attempt = { steps: SignInStep[]; outcome?: Outcome };
 
 /**
@@ -41,7 +41,7 @@ type Attempt = { steps: SignInStep[]; outcome?: Outcome };
 export type UiState = {
   screen: Screen;
   draft: { school: string; scopes: string[] };
-  selectedIssuer?: string;
+  selectedSchoolId?: string;
   notice?: Notice;
   attempts: Record<string, Attempt>;
   workspace: WorkspaceRoute;
@@ -57,7 +57,7 @@ export type UiState = {
   recordEvent: (event: AppEvent) => void;
   showFailure: (error: UiError) => void;
   showConnect: (options?: { clearSchool?: boolean; notice?: Notice }) => void;
-  showSignedIn: (issuer?: string) => void;
+  showSignedIn: (schoolId?: string) => void;
 };
 
 /** What a waiting screen should turn into once its attempt has an outcome. */
@@ -66,7 +66,7 @@ function settle(state: UiState): Partial<UiState> {
   if (screen.name !== 'waiting') return {};
   const outcome = state.attempts[screen.attemptId]?.outcome;
   if (outcome?.type === 'finished')
-    return { screen: { name: 'signedIn' }, selectedIssuer: outcome.issuer };
+    return { screen: { name: 'signedIn' }, selectedSchoolId: outcome.schoolId };
   if (outcome?.type === 'failed') return { screen: { name: 'failure', error: outcome.error } };
   return {};
 }
@@ -103,7 +103,7 @@ export const useUiStore = create<UiState>()((set) => ({
         event.type === 'signIn:progress'
           ? { ...attempt, steps: [...attempt.steps, event.step] }
           : event.type === 'signIn:finished'
-            ? { ...attempt, outcome: { type: 'finished', issuer: event.session.issuer } }
+            ? { ...attempt, outcome: { type: 'finished', schoolId: event.session.schoolId } }
             : { ...attempt, outcome: { type: 'failed', error: event.error } };
       const next = { ...s, attempts: { ...s.attempts, [event.attemptId]: updated } };
       return { ...next, ...settle(next) };
@@ -115,6 +115,9 @@ export const useUiStore = create<UiState>()((set) => ({
       notice: options.notice,
       draft: options.clearSchool ? { ...s.draft, school: '' } : s.draft,
     })),
-  showSignedIn: (issuer) =>
-    set((s) => ({ screen: { name: 'signedIn' }, selectedIssuer: issuer ?? s.selectedIssuer })),
+  showSignedIn: (schoolId) =>
+    set((s) => ({
+      screen: { name: 'signedIn' },
+      selectedSchoolId: schoolId ?? s.selectedSchoolId,
+    })),
 }));

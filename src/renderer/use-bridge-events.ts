@@ -33,7 +33,7 @@ export function useBridgeEvents(): void {
               ? {
                   ...old,
                   sessions: [
-                    ...old.sessions.filter((s) => s.issuer !== event.session.issuer),
+                    ...old.sessions.filter((s) => s.schoolId !== event.session.schoolId),
                     event.session,
                   ],
                 }
@@ -41,33 +41,33 @@ export function useBridgeEvents(): void {
           );
           // Signed in again after the school stopped accepting the session: what waited for
           // it goes now, without the owner having to ask.
-          const { issuer } = event.session;
-          if (queryClient.getQueryData<OutboxStatus>(outboxKeys.status(issuer))?.signInNeeded)
-            void bridge().outbox.retry({ issuer });
+          const { schoolId } = event.session;
+          if (queryClient.getQueryData<OutboxStatus>(outboxKeys.status(schoolId))?.signInNeeded)
+            void bridge().outbox.retry({ schoolId });
         }
         if (event.type === 'signIn:finished' || event.type === 'session:changed') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session });
           void queryClient.invalidateQueries({ queryKey: queryKeys.recentSchools });
         }
         if (event.type === 'sync:status') {
-          const { issuer } = event.status;
-          const before = queryClient.getQueryData<SyncStatus>(syncKeys.status(issuer));
-          queryClient.setQueryData(syncKeys.status(issuer), event.status);
+          const { schoolId } = event.status;
+          const before = queryClient.getQueryData<SyncStatus>(syncKeys.status(schoolId));
+          queryClient.setQueryData(syncKeys.status(schoolId), event.status);
           // The school answers again: what failed while it could not be reached loads now.
           if (before?.reachability === 'unreachable' && event.status.reachability === 'online')
             void queryClient.invalidateQueries({
-              queryKey: entityKeys.school(issuer),
+              queryKey: entityKeys.school(schoolId),
               predicate: (query) => query.state.status === 'error',
             });
         }
         if (event.type === 'outbox:status') {
-          const { issuer } = event.status;
-          queryClient.setQueryData(outboxKeys.status(issuer), event.status);
-          void queryClient.invalidateQueries({ queryKey: outboxKeys.list(issuer) });
+          const { schoolId } = event.status;
+          queryClient.setQueryData(outboxKeys.status(schoolId), event.status);
+          void queryClient.invalidateQueries({ queryKey: outboxKeys.list(schoolId) });
         }
         if (event.type === 'data:changed')
           for (const area of event.areas)
-            void queryClient.invalidateQueries({ queryKey: entityKeys.all(event.issuer, area) });
+            void queryClient.invalidateQueries({ queryKey: entityKeys.all(event.schoolId, area) });
         recordEvent(event);
       }),
     [queryClient, recordEvent],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schoolId } from './school-id';
 import { AUTH_ERRORS } from './auth-errors';
 import { BRIDGE_ERRORS } from './bridge-errors';
 
@@ -20,14 +21,6 @@ export { PLATFORM_ERRORS };
  */
 
 const schoolAddress = z.string().trim().min(1, 'Type the school’s address.').max(2048);
-/** An issuer is always an http(s) URL; anything else (javascript:, file:) is refused. */
-const issuer = z
-  .string()
-  .max(2048)
-  .refine(
-    (value) => /^https?:$/.test(URL.parse(value)?.protocol ?? ''),
-    'An issuer is an http or https address.',
-  );
 const scopeList = z
   .array(z.enum(CHOOSABLE_SCOPES as [string, ...string[]]))
   .max(CHOOSABLE_SCOPES.length);
@@ -36,6 +29,9 @@ const empty = z.object({}).strict();
 
 /** A signed-in school as the renderer sees it: never a token. */
 export const sessionSummary = z.object({
+  /** How requests name this school (its issuer and resource). */
+  schoolId: z.string(),
+  /** The school's authorization server. */
   issuer: z.string(),
   baseUrl: z.string(),
   sub: z.string().optional(),
@@ -67,7 +63,7 @@ export const contract = {
     response: signInStarted,
   },
   'session:grantMore': {
-    request: z.object({ issuer, scopes: scopeList.min(1) }).strict(),
+    request: z.object({ schoolId, scopes: scopeList.min(1) }).strict(),
     response: signInStarted,
   },
   'session:cancel': {
@@ -79,7 +75,7 @@ export const contract = {
      * `discardUnsent`: the owner chose to drop the changes not yet sent to the school; without
      * it, a school with unsent changes refuses with `unsent_changes`.
      */
-    request: z.object({ issuer, discardUnsent: z.boolean().optional() }).strict(),
+    request: z.object({ schoolId, discardUnsent: z.boolean().optional() }).strict(),
     response: z.object({ revoked: z.boolean(), message: z.string().optional() }),
   },
   'schools:recent': {
@@ -156,7 +152,7 @@ export const appEvent = z.discriminatedUnion('type', [
   /** Sync brought news for these areas of a school: lists and records showing them refresh. */
   z.object({
     type: z.literal('data:changed'),
-    issuer: z.string(),
+    schoolId: z.string(),
     areas: z.array(z.enum(ENTITY_NAMES)),
   }),
 ]);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { schoolId } from './school-id';
 import { ENTITY_NAMES } from './entity-names';
 
 /**
  * The outbox channels: the owner's writes saved on this computer and not yet at the school,
  * what each is waiting for, and the owner's say over them (send again, discard). Every
- * request names the school by its issuer: each signed-in school has its own outbox.
+ * request names the school by its schoolId (issuer and resource): each signed-in school has its own outbox.
  */
 
-const issuer = z.string().url().max(2048);
-const bySchool = z.object({ issuer }).strict();
+const bySchool = z.object({ schoolId }).strict();
 const area = z.enum(ENTITY_NAMES);
 
 /** Why an entry waits for the owner (see core/sync/outbox-entry.ts). */
@@ -50,7 +50,7 @@ export type OutboxEntryView = z.infer<typeof outboxEntryView>;
 
 /** A school's outbox at a glance: counts, and the records that carry unsent edits. */
 export const outboxStatus = z.object({
-  issuer: z.string(),
+  schoolId: z.string(),
   /** Entries not yet at the school. */
   count: z.int().min(0),
   /** Of those, the ones parked until the owner acts (conflicts, refusals). */
@@ -73,12 +73,12 @@ export const outboxContract = {
   'outbox:list': { request: bySchool, response: z.object({ entries: z.array(outboxEntryView) }) },
   /** Sends now what can go (a parked entry named by `entryId` is put back in line first). */
   'outbox:retry': {
-    request: z.object({ issuer, entryId: z.string().max(100).optional() }).strict(),
+    request: z.object({ schoolId, entryId: z.string().max(100).optional() }).strict(),
     response: z.object({ started: z.boolean() }),
   },
   /** Takes an unsent edit back: the record shows the school's version again. */
   'outbox:discard': {
-    request: z.object({ issuer, entryId: z.string().max(100) }).strict(),
+    request: z.object({ schoolId, entryId: z.string().max(100) }).strict(),
     response: z.object({ discarded: z.boolean() }),
   },
   /**
@@ -88,7 +88,7 @@ export const outboxContract = {
   'outbox:resolve': {
     request: z
       .object({
-        issuer,
+        schoolId,
         entryId: z.string().max(100),
         choice: z.enum(['mine', 'theirs', 'merge']),
         fields: z.record(z.string(), z.unknown()).optional(),

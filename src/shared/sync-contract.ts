@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { schoolId } from './school-id';
 import { syncStatus } from './sync-status';
 
 /**
  * The sync channels: how fresh a school's local copy is, "Sync now", and stopping a first
- * sync (which resumes later, where it stopped). Every request names the school by its issuer,
+ * sync (which resumes later, where it stopped). Every request names the school by its schoolId (issuer and resource),
  * since each signed-in school has its own copy and its own status.
  */
 
-const issuer = z.string().url().max(2048);
-const bySchool = z.object({ issuer }).strict();
+const bySchool = z.object({ schoolId }).strict();
 
 /** Every channel of sync, spread into the one contract. */
 export const syncContract = {

@@ -23,7 +23,7 @@ export const areaSyncState = z.object({
 export type AreaSyncState = z.infer<typeof areaSyncState>;
 
 export const syncStatus = z.object({
-  issuer: z.string(),
+  schoolId: z.string(),
   /**
    * online: the school answered last time; unreachable: a request failed, timed out or met a
    * 5xx, and a probe will try again at `retryAt`.

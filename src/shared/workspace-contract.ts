@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schoolId } from './school-id';
 import {
   CREATE_SCHEMAS,
   ENTITY_SORTS,
@@ -14,10 +15,9 @@ import { enrollmentSchema } from './records';
 /**
  * The workspace's channels: per entity `list`, `get`, `create`, `update`, `delete`, the
  * enrollment operations, and the long operations (bulk generate, import, bulk enroll, export).
- * Every request names the school by its issuer, since several schools can be signed in.
+ * Every request names the school by its schoolId (issuer and resource), since several schools can be signed in.
  */
 
-const issuer = z.string().url().max(2048);
 const id = z.uuid();
 /** A long operation's id, chosen by the renderer so it can follow progress and cancel. */
 export const jobId = z.uuid();
@@ -75,7 +75,7 @@ function entityChannels<
     list: {
       request: z
         .object({
-          issuer,
+          schoolId,
           q: z.string().trim().max(200).optional(),
           sort: sortSchema(entity).optional(),
           filters: schemas.filters.optional(),
@@ -86,34 +86,34 @@ function entityChannels<
       response: listWindow(record),
     },
     get: {
-      request: z.object({ issuer, id }).strict(),
+      request: z.object({ schoolId, id }).strict(),
       response: versioned(record),
     },
     create: {
       request: z
-        .object({ issuer, fields: schemas.create, idempotencyKey: z.uuid().optional() })
+        .object({ schoolId, fields: schemas.create, idempotencyKey: z.uuid().optional() })
         .strict(),
       response: versioned(record).extend({ created: z.boolean(), pending: savedHere }),
     },
     update: {
-      request: z.object({ issuer, id, fields: schemas.update, etag: z.string() }).strict(),
+      request: z.object({ schoolId, id, fields: schemas.update, etag: z.string() }).strict(),
       response: versioned(record).extend({ pending: savedHere }),
     },
     delete: {
-      request: z.object({ issuer, id, etag: z.string().optional() }).strict(),
+      request: z.object({ schoolId, id, etag: z.string().optional() }).strict(),
       response: z.object({ deleted: z.literal(true), pending: savedHere }),
     },
   });
 }
 
-const enrollmentKey = { issuer, studentId: id, courseId: id };
+const enrollmentKey = { schoolId, studentId: id, courseId: id };
 
 /** A student's access to a course: list, enroll (idempotent), remove, expire, extend. */
 const enrollmentChannels = {
   'enrollments:list': {
     request: z
       .object({
-        issuer,
+        schoolId,
         studentId: id,
         offset: z.int().min(0).default(0),
         limit: z.int().min(0).max(MAX_LIST_LIMIT),
@@ -212,7 +212,7 @@ const jobChannels = {
   'coupons:generate': {
     request: z
       .object({
-        issuer,
+        schoolId,
         jobId,
         count: z.int().min(1).max(5000),
         /** `#` is a random letter or digit, everything else is kept: `SPRING-####`. */
@@ -228,13 +228,13 @@ const jobChannels = {
     response: jobOutcome,
   },
   'students:import': {
-    request: z.object({ issuer, jobId, rows: z.array(importRow).min(1).max(50_000) }).strict(),
+    request: z.object({ schoolId, jobId, rows: z.array(importRow).min(1).max(50_000) }).strict(),
     response: jobOutcome,
   },
   'enrollments:bulkEnroll': {
     request: z
       .object({
-        issuer,
+        schoolId,
         jobId,
         courseId: id,
         studentIds: z.array(id).min(1).max(10_000),
@@ -244,7 +244,7 @@ const jobChannels = {
     response: jobOutcome,
   },
   'export:csv': {
-    request: z.object({ issuer, jobId, list: exportRequest }).strict(),
+    request: z.object({ schoolId, jobId, list: exportRequest }).strict(),
     response: z.discriminatedUnion('outcome', [
       /** Electron wrote the file where the owner chose in the save dialog. */
       z.object({ outcome: z.literal('saved'), fileName: z.string(), rowCount: z.int() }),

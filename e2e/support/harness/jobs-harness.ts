@@ -17,7 +17,8 @@ export type ProgressEvent = Extract<AppEvent, { type: 'job:progress' }>;
  * are checked against the contract as in the app.
  */
 export type JobHarness = ClientHarness & {
-  issuer: string;
+  /** The stand-in's school key (issuer and resource are both its URL). */
+  schoolId: string;
   events: ProgressEvent[];
   jobs: JobRegistry;
   /** Runs on every progress event (after it is recorded), e.g. to cancel mid-way. */
@@ -36,13 +37,13 @@ export type JobHarness = ClientHarness & {
 /** Starts a stand-in (rate limit off unless asked) and the job handlers on it. */
 export async function startJobHarness(options: Partial<PlatformOptions> = {}): Promise<JobHarness> {
   const harness = await startClientHarness(options);
-  const issuer = harness.platform.url;
+  const schoolId = `${harness.platform.url} ${harness.platform.url}`;
   // The session layer is the only thing replaced: the network client on a minted token
   // stands behind the SchoolData seam (its local-first side is tested in core/data).
   const client = harness.client({ retry: { ...DEFAULT_RETRY_POLICY } });
   const schools = { for: () => Promise.resolve(client) };
   const result = harness as JobHarness;
-  result.issuer = issuer;
+  result.schoolId = schoolId;
   result.events = [];
   result.onProgress = undefined;
   result.jobs = new JobRegistry((event) => {

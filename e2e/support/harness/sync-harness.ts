@@ -96,7 +96,7 @@ export async function startSyncHarness(
     const changes: EntityName[][] = [];
     const waiters = new Set<() => void>();
     const sync = await SchoolSync.open<MirrorDatabase>({
-      issuer: 'https://school.test',
+      schoolId: 'https://school.test https://school.test',
       key: SCHOOL_KEY,
       files,
       openMirror: (bytes) => MirrorDatabase.create(bytes),

@@ -4,6 +4,7 @@ import { Settings } from '../store/settings';
 import { authorizedRequest, type AuthorizedRequest } from './authorized-request';
 import type { AuthDeps, SignInProgress } from './deps';
 import { maskedLogger, SecretMask, silentLog } from './secret-mask';
+import { schoolKeyOf } from './school-key';
 import { Sessions } from './session';
 import { beginSignIn } from './sign-in';
 import { signOut, type SignOutResult } from './sign-out';
@@ -26,13 +27,16 @@ export type AuthServiceOptions = {
    */
   settings?: Settings;
   mask?: SecretMask;
-  /** Deletes a school's local copy (and outbox) at sign-out; the base URL names its resource. */
-  wipeSchoolData?: (issuer: string, baseUrl: string | undefined) => Promise<void> | void;
+  /** Deletes a school's local copy (and outbox) at sign-out; named by its school key. */
+  wipeSchoolData?: (school: string) => Promise<void> | void;
   onProgress?: (event: SignInProgress) => void;
 };
 
 /** What the rest of the app may know about a session: never a token. */
 export type SessionSummary = {
+  /** The school's key (issuer and resource): how the rest of the app names this school. */
+  schoolId: string;
+  /** The school's authorization server. */
   issuer: string;
   baseUrl: string;
   sub: string | undefined;
@@ -46,8 +50,8 @@ export type SessionSummary = {
 };
 
 /**
- * The sign-in core: one object per app, sessions keyed by issuer so several schools can be
- * signed in at once. Tokens stay inside; callers get summaries and API responses.
+ * The sign-in core: one object per app, sessions keyed by school (issuer and resource) so
+ * several schools can be signed in at once, two of them on one authorization server too. Tokens stay inside; callers get summaries and API responses.
  */
 export class AuthService {
   private readonly deps: AuthDeps;
@@ -114,36 +118,36 @@ export class AuthService {
 
   /** Summaries of every school signed in on this computer. */
   async signedIn(): Promise<SessionSummary[]> {
-    const issuers = await this.deps.store.issuers();
-    const sets = await Promise.all(issuers.map((issuer) => this.deps.store.load(issuer)));
+    const schools = await this.deps.store.schools();
+    const sets = await Promise.all(schools.map((school) => this.deps.store.load(school)));
     return sets.filter((s): s is TokenSet => s !== undefined).map(summaryOf);
   }
 
   /** The summary of one school's session, or `not_signed_in`. */
-  async session(issuer: string): Promise<SessionSummary> {
-    return summaryOf(await this.sessions.current(issuer));
+  async session(school: string): Promise<SessionSummary> {
+    return summaryOf(await this.sessions.current(school));
   }
 
   /** Calls the school's API as the signed-in user (refresh and step-up included). */
-  request(issuer: string, url: URL, request?: AuthorizedRequest): Promise<Response> {
+  request(school: string, url: URL, request?: AuthorizedRequest): Promise<Response> {
     return authorizedRequest(
       this.deps,
       this.sessions,
       (set, missing) => this.stepUp(set, missing),
-      issuer,
+      school,
       url,
       request,
     );
   }
 
   /** Refreshes now (single-flight per school). */
-  async refresh(issuer: string): Promise<SessionSummary> {
-    return summaryOf(await this.sessions.refresh(issuer));
+  async refresh(school: string): Promise<SessionSummary> {
+    return summaryOf(await this.sessions.refresh(school));
   }
 
   /** Signs out of one school: revoke, then forget locally whatever happened. */
-  signOut(issuer: string): Promise<SignOutResult> {
-    return signOut(this.deps, issuer, this.wipeSchoolData);
+  signOut(school: string): Promise<SignOutResult> {
+    return signOut(this.deps, school, this.wipeSchoolData);
   }
 
   /** Lets the user keep tokens on disk although the OS has no keyring (basic_text). */
@@ -169,6 +173,7 @@ export class AuthService {
 /** SECURITY: the only shape of a session that leaves core: no token in it. */
 export function summaryOf(set: TokenSet): SessionSummary {
   return {
+    schoolId: schoolKeyOf(set),
     issuer: set.issuer,
     baseUrl: set.baseUrl,
     sub: set.sub,

@@ -43,11 +43,11 @@ export async function authorizedRequest(
   deps: AuthDeps,
   sessions: Sessions,
   stepUp: (set: TokenSet, missing: string[]) => Promise<TokenSet>,
-  issuer: string,
+  school: string,
   url: URL,
   request: AuthorizedRequest = {},
 ): Promise<Response> {
-  let set = await sessions.fresh(issuer);
+  let set = await sessions.fresh(school);
   // SECURITY: the token goes only to the school it was issued for, never to another origin.
   if (url.origin !== new URL(set.baseUrl).origin) {
     throw new AuthError('insecure_endpoint', { detail: `${url.origin} is not ${set.baseUrl}` });
@@ -78,7 +78,7 @@ export async function authorizedRequest(
       if (refreshedAfter401)
         throw new AuthError('invalid_grant', { detail: 'the refreshed token was refused too' });
       refreshedAfter401 = true;
-      set = await sessions.refresh(issuer, set.accessToken);
+      set = await sessions.refresh(school, set.accessToken);
       continue;
     }
     if (challengeError.status === 403 && code === 'insufficient_scope') {

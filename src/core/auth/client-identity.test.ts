@@ -62,16 +62,16 @@ describe('client identity and sign-out', () => {
 
   it('reports a failed revocation, and signs out locally all the same', async () => {
     const wiped: string[] = [];
-    const { auth } = h.service({ wipeSchoolData: (issuer) => void wiped.push(issuer) });
+    const { auth } = h.service({ wipeSchoolData: (school) => void wiped.push(school) });
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     await h.control('/faults', { rate: 1, kind: '503', pathPrefix: '/api/oauth/revoke' });
     try {
-      const result = await auth.signOut(session.issuer);
+      const result = await auth.signOut(session.schoolId);
       expect(result).toMatchObject({ revoked: false, error: { code: 'revocation_failed' } });
     } finally {
       await h.control('/reset');
     }
-    expect(wiped).toEqual([session.issuer]);
+    expect(wiped).toEqual([session.schoolId]);
     expect(await auth.signedIn()).toEqual([]);
   });
 
@@ -104,7 +104,7 @@ describe('client identity and sign-out', () => {
       adapter: { destroy(id: string): Promise<void> };
     };
     await adapter.destroy(clientId);
-    await expect(auth.refresh(session.issuer)).rejects.toMatchObject({ code: 'invalid_client' });
+    await expect(auth.refresh(session.schoolId)).rejects.toMatchObject({ code: 'invalid_client' });
     await auth.signIn(h.platform.url, ['courses:read']);
     expect(progress.filter((p) => p.step === 'registering')).toHaveLength(2);
     expect((await readStoredTokens(dataDir)).clientId).not.toBe(clientId);

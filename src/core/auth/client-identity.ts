@@ -4,6 +4,7 @@ import type { Settings } from '../store/settings';
 import type { SchoolMetadata } from './discovery';
 import { AuthError, toAuthError } from './errors';
 import { requestOptions } from './http-policy';
+import { schoolKeyOf } from './school-key';
 
 /** The name the owner sees on the consent page. */
 export const CLIENT_NAME = 'Schooldesk';
@@ -36,7 +37,9 @@ export async function clientIdentity(
       via: 'metadata_document',
     };
   }
-  const stored = options.settings.registration(as.issuer);
+  const stored = options.settings.registration(
+    schoolKeyOf({ issuer: as.issuer, baseUrl: school.baseUrl }),
+  );
   if (stored) {
     return {
       client: { client_id: stored.clientId, token_endpoint_auth_method: 'none' },
@@ -75,7 +78,7 @@ export async function register(
       ? mapped
       : new AuthError('registration_failed', { cause: error, detail: mapped.message });
   }
-  options.settings.saveRegistration(as.issuer, {
+  options.settings.saveRegistration(schoolKeyOf({ issuer: as.issuer, baseUrl: school.baseUrl }), {
     clientId: client.client_id,
     redirectUri,
     registeredAt: options.clock.now(),
@@ -84,8 +87,8 @@ export async function register(
 }
 
 /** The port of the stored registration's redirect URI, to try first (RFC 8252 §7.3 aside). */
-export function registeredPort(settings: Settings, issuer: string): number | undefined {
-  const uri = settings.registration(issuer)?.redirectUri;
+export function registeredPort(settings: Settings, school: string): number | undefined {
+  const uri = settings.registration(school)?.redirectUri;
   const port = uri ? Number(new URL(uri).port) : NaN;
   return Number.isInteger(port) && port > 0 ? port : undefined;
 }

@@ -149,12 +149,12 @@ describe('a differently configured authorization server', () => {
     expect(session.sub).toBe('alice');
     expect(h.browser.opened.at(-1)).toContain(`${school.issuer}/connect/auth?`);
 
-    const things = await auth.request(session.issuer, new URL('/things', school.resourceUrl));
+    const things = await auth.request(session.schoolId, new URL('/things', school.resourceUrl));
     expect(things.status).toBe(200);
-    await auth.refresh(session.issuer);
+    await auth.refresh(session.schoolId);
     expect(
-      (await auth.request(session.issuer, new URL('/things', school.resourceUrl))).status,
+      (await auth.request(session.schoolId, new URL('/things', school.resourceUrl))).status,
     ).toBe(200);
-    await expect(auth.signOut(session.issuer)).resolves.toEqual({ revoked: true });
+    await expect(auth.signOut(session.schoolId)).resolves.toEqual({ revoked: true });
   });
 });

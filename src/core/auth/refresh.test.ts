@@ -28,7 +28,7 @@ describe('staying signed in', () => {
 
     const statuses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        auth.request(session.issuer, coursesUrl()).then((r) => r.status),
+        auth.request(session.schoolId, coursesUrl()).then((r) => r.status),
       ),
     );
     expect(statuses).toEqual(Array(10).fill(200));
@@ -38,7 +38,7 @@ describe('staying signed in', () => {
 
     // A new service on the same folder is the app after a restart: it reads the rotated set.
     const restarted = h.service({ dataDir }).auth;
-    expect((await restarted.request(session.issuer, coursesUrl())).status).toBe(200);
+    expect((await restarted.request(session.schoolId, coursesUrl())).status).toBe(200);
     expect(await countOf(h.platform.url, 'POST /api/oauth/token')).toBe(1);
   });
 
@@ -50,12 +50,12 @@ describe('staying signed in', () => {
     now = session.expiresAt - 1000;
     const statuses = await Promise.all(
       Array.from({ length: 5 }, () =>
-        auth.request(session.issuer, coursesUrl()).then((r) => r.status),
+        auth.request(session.schoolId, coursesUrl()).then((r) => r.status),
       ),
     );
     expect(statuses).toEqual(Array(5).fill(200));
     expect(await countOf(h.platform.url, 'POST /api/oauth/token')).toBe(1);
-    expect((await auth.session(session.issuer)).expiresAt).toBeGreaterThan(now + 60_000);
+    expect((await auth.session(session.schoolId)).expiresAt).toBeGreaterThan(now + 60_000);
   });
 
   it('invalid_grant on refresh means signing in again, and forgets the tokens', async () => {
@@ -63,7 +63,7 @@ describe('staying signed in', () => {
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     const { clientId } = await readStoredTokens(dataDir);
     await h.control(`/clients/${clientId}/revoke-tokens`);
-    await expect(auth.refresh(session.issuer)).rejects.toMatchObject({ code: 'invalid_grant' });
+    await expect(auth.refresh(session.schoolId)).rejects.toMatchObject({ code: 'invalid_grant' });
     expect(await auth.signedIn()).toEqual([]);
   });
 
@@ -72,12 +72,12 @@ describe('staying signed in', () => {
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: '/api/oauth/token' });
     try {
-      await expect(auth.refresh(session.issuer)).rejects.toMatchObject({ code: 'network_error' });
+      await expect(auth.refresh(session.schoolId)).rejects.toMatchObject({ code: 'network_error' });
     } finally {
       await h.control('/reset');
     }
     expect((await auth.signedIn()).map((s) => s.issuer)).toEqual([session.issuer]);
-    await expect(auth.refresh(session.issuer)).resolves.toMatchObject({ issuer: session.issuer });
+    await expect(auth.refresh(session.schoolId)).resolves.toMatchObject({ issuer: session.issuer });
   });
 
   it('a token refused again after one refresh asks for a new sign-in', async () => {
@@ -93,7 +93,7 @@ describe('staying signed in', () => {
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     clientId = (await readStoredTokens(dataDir)).clientId;
     await h.control('/reset');
-    await expect(auth.request(session.issuer, coursesUrl())).rejects.toMatchObject({
+    await expect(auth.request(session.schoolId, coursesUrl())).rejects.toMatchObject({
       code: 'invalid_grant',
     });
     expect(await countOf(h.platform.url, 'POST /api/oauth/token')).toBe(1);

@@ -3,6 +3,7 @@ import type { AuthDeps } from './deps';
 import { AuthError, toAuthError } from './errors';
 import { requestOptions } from './http-policy';
 import { schoolMetadata } from './metadata-cache';
+import { schoolKeyOf } from './school-key';
 import { needsRefresh, tokenSetFrom, type TokenSet } from './token-set';
 
 /**
@@ -15,38 +16,38 @@ export class Sessions {
   constructor(private readonly deps: AuthDeps) {}
 
   /** The school's token set, or `not_signed_in`. */
-  async current(issuer: string): Promise<TokenSet> {
-    const set = await this.deps.store.load(issuer);
+  async current(school: string): Promise<TokenSet> {
+    const set = await this.deps.store.load(school);
     if (!set) throw new AuthError('not_signed_in');
     this.deps.mask.add(set.accessToken, set.refreshToken);
     return set;
   }
 
   /** A token set whose access token is not about to expire (refreshing if needed). */
-  async fresh(issuer: string): Promise<TokenSet> {
-    const set = await this.current(issuer);
-    return needsRefresh(set, this.deps.clock.now()) ? this.refresh(issuer, set.accessToken) : set;
+  async fresh(school: string): Promise<TokenSet> {
+    const set = await this.current(school);
+    return needsRefresh(set, this.deps.clock.now()) ? this.refresh(school, set.accessToken) : set;
   }
 
   /**
    * Refreshes the school's tokens. Concurrent callers share one request; a caller whose
    * `staleAccessToken` was already replaced gets the newer set without another refresh.
    */
-  refresh(issuer: string, staleAccessToken?: string): Promise<TokenSet> {
-    const running = this.refreshing.get(issuer);
+  refresh(school: string, staleAccessToken?: string): Promise<TokenSet> {
+    const running = this.refreshing.get(school);
     if (running) return running;
     const work = (async () => {
-      const set = await this.current(issuer);
+      const set = await this.current(school);
       if (staleAccessToken !== undefined && set.accessToken !== staleAccessToken) return set;
       return this.runRefresh(set);
-    })().finally(() => this.refreshing.delete(issuer));
-    this.refreshing.set(issuer, work);
+    })().finally(() => this.refreshing.delete(school));
+    this.refreshing.set(school, work);
     return work;
   }
 
   private async runRefresh(set: TokenSet): Promise<TokenSet> {
     if (!set.refreshToken) {
-      this.deps.store.delete(set.issuer);
+      this.deps.store.delete(schoolKeyOf(set));
       throw new AuthError('invalid_grant', { detail: 'no refresh token' });
     }
     const school = await schoolMetadata(set.baseUrl, this.deps);
@@ -68,8 +69,9 @@ export class Sessions {
       const failure = toAuthError(error, 'token_failed');
       // The grant is gone: only a new sign-in helps. A network error keeps the tokens.
       if (failure.code === 'invalid_grant' || failure.code === 'invalid_client') {
-        this.deps.store.delete(set.issuer);
-        if (failure.code === 'invalid_client') this.deps.settings.forgetRegistration(set.issuer);
+        this.deps.store.delete(schoolKeyOf(set));
+        if (failure.code === 'invalid_client')
+          this.deps.settings.forgetRegistration(schoolKeyOf(set));
       }
       throw failure;
     }

@@ -58,24 +58,24 @@ describe('sign-in core against the stand-in', () => {
     ]);
     expect(JSON.stringify(session)).not.toContain((await readStoredTokens(dataDir)).accessToken);
 
-    const courses = await auth.request(session.issuer, new URL('/api/v1/courses', h.platform.url));
+    const courses = await auth.request(session.schoolId, new URL('/api/v1/courses', h.platform.url));
     expect(courses.status).toBe(200);
     // The token is never sent to another origin, even one on the same machine.
     await expect(
-      auth.request(session.issuer, new URL('http://127.0.0.1:9/steal')),
+      auth.request(session.schoolId, new URL('http://127.0.0.1:9/steal')),
     ).rejects.toMatchObject({
       code: 'insecure_endpoint',
     });
 
     const before = await readStoredTokens(dataDir);
-    await auth.refresh(session.issuer);
+    await auth.refresh(session.schoolId);
     const after = await readStoredTokens(dataDir);
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.refreshToken).not.toBe(before.refreshToken);
 
     // Step-up: a write needs courses:write; the user agrees and the session gets the union.
     const asked: string[][] = [];
-    const created = await auth.request(session.issuer, new URL('/api/v1/courses', h.platform.url), {
+    const created = await auth.request(session.schoolId, new URL('/api/v1/courses', h.platform.url), {
       method: 'POST',
       headers: new Headers({ 'content-type': 'application/json' }),
       body: JSON.stringify({ name: 'Stepped up', slug: 'stepped-up' }),
@@ -86,17 +86,17 @@ describe('sign-in core against the stand-in', () => {
     });
     expect(asked).toEqual([['courses:write']]);
     expect(created.status).toBe(201);
-    expect((await auth.session(session.issuer)).scopes).toEqual(
+    expect((await auth.session(session.schoolId)).scopes).toEqual(
       expect.arrayContaining(['courses:read', 'courses:write']),
     );
 
     const last = await readStoredTokens(dataDir);
-    const result = await auth.signOut(session.issuer);
+    const result = await auth.signOut(session.schoolId);
     expect(result).toEqual({ revoked: true });
     expect((await introspect(last, last.refreshToken!)).active).toBe(false);
     expect((await introspect(last, last.accessToken)).active).toBe(false);
     expect(await auth.signedIn()).toEqual([]);
-    await expect(auth.session(session.issuer)).rejects.toMatchObject({ code: 'not_signed_in' });
+    await expect(auth.session(session.schoolId)).rejects.toMatchObject({ code: 'not_signed_in' });
   });
 
   it('reports missing scopes when the user does not agree to step up', async () => {
@@ -104,7 +104,7 @@ describe('sign-in core against the stand-in', () => {
     h.browser.behaviour = signInAndAllow();
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     const error = await auth
-      .request(session.issuer, new URL('/api/v1/students', h.platform.url), {
+      .request(session.schoolId, new URL('/api/v1/students', h.platform.url), {
         onScopeRequired: () => Promise.resolve(false),
       })
       .catch((e: unknown) => e);
@@ -119,7 +119,7 @@ describe('sign-in core against the stand-in', () => {
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     let asked = 0;
     const error = await auth
-      .request(session.issuer, new URL('/api/v1/courses', h.platform.url), {
+      .request(session.schoolId, new URL('/api/v1/courses', h.platform.url), {
         method: 'POST',
         headers: new Headers({ 'content-type': 'application/json' }),
         body: JSON.stringify({ name: 'Never', slug: 'never' }),
@@ -162,12 +162,12 @@ describe('sign-in core against the stand-in', () => {
         new Set([first.issuer, other.issuer]),
       );
       expect(
-        (await auth.request(first.issuer, new URL('/api/v1/courses', h.platform.url))).status,
+        (await auth.request(first.schoolId, new URL('/api/v1/courses', h.platform.url))).status,
       ).toBe(200);
-      expect((await auth.request(other.issuer, new URL('/api/v1/pages', second.url))).status).toBe(
+      expect((await auth.request(other.schoolId, new URL('/api/v1/pages', second.url))).status).toBe(
         200,
       );
-      await auth.signOut(other.issuer);
+      await auth.signOut(other.schoolId);
       expect((await auth.signedIn()).map((s) => s.issuer)).toEqual([first.issuer]);
     } finally {
       await second.close();

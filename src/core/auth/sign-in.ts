@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import { AUTH_ERRORS } from '../../shared/auth-errors';
+import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
+import type { Fetch } from '../adapters';
 import type { AuthDeps } from './deps';
 import type { SchoolMetadata } from './discovery';
 import { AuthError, toAuthError } from './errors';
@@ -7,6 +8,7 @@ import { requestOptions } from './http-policy';
 import { LoopbackListener, type CallbackRequest } from './loopback-listener';
 import { schoolMetadata } from './metadata-cache';
 import { clientIdentity, registeredPort } from './client-identity';
+import { schoolKey } from './school-key';
 import { tokenSetFrom, type TokenSet } from './token-set';
 
 export type SignInRequest = {
@@ -31,24 +33,32 @@ export type SignInAttempt = {
  */
 export async function beginSignIn(deps: AuthDeps, request: SignInRequest): Promise<SignInAttempt> {
   deps.onProgress({ step: 'discovering', baseUrl: request.school });
+  // The signal reaches discovery's fetches, so a cancel ends a wait on a silent school at once.
   const school = await schoolMetadata(request.school, {
     ...deps,
     maxAgeMs: deps.metadataMaxAgeMs,
     signal: request.signal,
+  }).catch((error: unknown) => {
+    throw cancelledOr(error, request.signal, 'discovery_failed');
   });
   const { as } = school;
+  const key = schoolKey(as.issuer, school.baseUrl);
   const state = oauth.generateRandomState();
   const verifier = oauth.generateRandomCodeVerifier();
   const listener = await LoopbackListener.start({
     expectedState: state,
-    preferredPort: registeredPort(deps.settings, as.issuer),
+    preferredPort: registeredPort(deps.settings, key),
     timeoutMs: deps.listenerTimeoutMs,
     signal: request.signal,
   });
   try {
-    if (!deps.settings.registration(as.issuer))
+    if (!deps.settings.registration(key))
       deps.onProgress({ step: 'registering', issuer: as.issuer });
-    const { client } = await clientIdentity(school, listener.redirectUri, deps);
+    // Registration takes no signal of its own; the attempt's cancel reaches it through fetch.
+    const { client } = await clientIdentity(school, listener.redirectUri, {
+      ...deps,
+      fetch: cancellable(deps.fetch, request.signal),
+    });
     const scopes = [...new Set(['openid', ...request.scopes])];
     const url = authorizationUrl(school, client, {
       redirectUri: listener.redirectUri,
@@ -64,12 +74,42 @@ export async function beginSignIn(deps: AuthDeps, request: SignInRequest): Promi
         .open(url)
         .catch(() => deps.onProgress({ step: 'browser_failed', authorizationUrl: url }));
     }
-    const done = completeSignIn(deps, { school, client, listener, state, verifier, scopes });
+    const done = completeSignIn(deps, {
+      school,
+      client,
+      listener,
+      state,
+      verifier,
+      scopes,
+      signal: request.signal,
+    });
     return { authorizationUrl: url, done };
   } catch (error) {
     await listener.close();
-    throw toAuthError(error, 'authorization_failed');
+    throw cancelledOr(error, request.signal, 'authorization_failed');
   }
+}
+
+/** What a step failed with, or `cancelled` when the attempt's own signal ended it. */
+function cancelledOr(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  fallback: AuthErrorCode,
+): AuthError {
+  return signal?.aborted
+    ? new AuthError('cancelled', { cause: error })
+    : toAuthError(error, fallback);
+}
+
+/** `fetchFn` with the attempt's cancel added to every request's own signal. */
+function cancellable(fetchFn: Fetch, signal: AbortSignal | undefined): Fetch {
+  if (!signal) return fetchFn;
+  return (input, init = {}) =>
+    fetchFn(input, {
+      ...init,
+      // Both short-lived: the request's and the attempt's, so AbortSignal.any keeps nothing.
+      signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal,
+    });
 }
 
 function authorizationUrl(
@@ -96,6 +136,8 @@ type Pending = {
   state: string;
   verifier: string;
   scopes: string[];
+  /** The attempt's cancel: it aborts the exchange, and nothing is saved once it fired. */
+  signal: AbortSignal | undefined;
 };
 
 async function completeSignIn(deps: AuthDeps, pending: Pending): Promise<TokenSet> {
@@ -110,8 +152,9 @@ async function completeSignIn(deps: AuthDeps, pending: Pending): Promise<TokenSe
     deps.onProgress({ step: 'signed_in', issuer: school.as.issuer });
     return set;
   } catch (error) {
-    const failure = toAuthError(error, 'token_failed');
-    if (failure.code === 'invalid_client') deps.settings.forgetRegistration(school.as.issuer);
+    const failure = cancelledOr(error, pending.signal, 'token_failed');
+    if (failure.code === 'invalid_client')
+      deps.settings.forgetRegistration(schoolKey(school.as.issuer, school.baseUrl));
     // Only our own sentence: the page must repeat nothing the query string carried.
     callback?.respond({ ok: false, message: AUTH_ERRORS[failure.code] });
     deps.log.warn(`sign-in to ${school.as.issuer} failed: ${failure.code}`);
@@ -154,7 +197,7 @@ async function exchange(
   pending: Pending,
   params: URLSearchParams,
 ): Promise<TokenSet> {
-  const { school, client, listener, verifier, scopes } = pending;
+  const { school, client, listener, verifier, scopes, signal } = pending;
   const { as } = school;
   const tokenUrl = new URL(as.token_endpoint!);
   const response = await oauth.authorizationCodeGrantRequest(
@@ -165,7 +208,7 @@ async function exchange(
     listener.redirectUri,
     verifier,
     {
-      ...requestOptions(deps.fetch, tokenUrl),
+      ...requestOptions(deps.fetch, tokenUrl, signal),
       additionalParameters: { resource: school.resource },
     },
   );
@@ -181,10 +224,17 @@ async function exchange(
     now: deps.clock.now(),
     ...(sub ? { sub } : {}),
   });
-  const profiled = await withProfile(deps, school, client, {
-    ...set,
-    profile: profileFrom(idClaims ?? {}),
-  });
+  const profiled = await withProfile(
+    deps,
+    school,
+    client,
+    { ...set, profile: profileFrom(idClaims ?? {}) },
+    signal,
+  );
+  // SECURITY: a cancelled sign-in keeps no tokens. The check and the start of the save share
+  // one turn of the event loop, so a cancel lands either before it (nothing is kept) or once
+  // the save has begun, too late: the sign-in then completes.
+  if (signal?.aborted) throw new AuthError('cancelled');
   await deps.store.save(profiled);
   return profiled;
 }
@@ -209,6 +259,7 @@ export async function withProfile(
   school: SchoolMetadata,
   client: oauth.Client,
   set: TokenSet,
+  signal?: AbortSignal,
 ): Promise<TokenSet> {
   const { as } = school;
   if (!as.userinfo_endpoint || !set.scopes.includes('openid')) return set;
@@ -218,7 +269,7 @@ export async function withProfile(
       as,
       client,
       set.accessToken,
-      requestOptions(deps.fetch, new URL(as.userinfo_endpoint)),
+      requestOptions(deps.fetch, new URL(as.userinfo_endpoint), signal),
     );
   } catch (error) {
     throw toAuthError(error, 'token_failed');

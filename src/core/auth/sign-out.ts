@@ -13,14 +13,12 @@ export type SignOutResult = { revoked: true } | { revoked: false; error: AuthErr
  */
 export async function signOut(
   deps: AuthDeps,
-  issuer: string,
-  wipeSchoolData: (issuer: string, baseUrl: string | undefined) => Promise<void> | void,
+  school: string,
+  wipeSchoolData: (school: string) => Promise<void> | void,
 ): Promise<SignOutResult> {
   let failure: AuthError | undefined;
-  let baseUrl: string | undefined;
   try {
-    const set = await deps.store.load(issuer);
-    baseUrl = set?.baseUrl;
+    const set = await deps.store.load(school);
     if (set) {
       const school = await schoolMetadata(set.baseUrl, deps);
       const { as } = school;
@@ -41,10 +39,10 @@ export async function signOut(
       mapped.code === 'revocation_failed'
         ? mapped
         : new AuthError('revocation_failed', { cause: error, detail: mapped.code });
-    deps.log.warn(`revocation at ${issuer} failed: ${failure.message}`);
+    deps.log.warn(`revocation for ${school} failed: ${failure.message}`);
   } finally {
-    deps.store.delete(issuer);
-    await wipeSchoolData(issuer, baseUrl);
+    deps.store.delete(school);
+    await wipeSchoolData(school);
   }
   return failure ? { revoked: false, error: failure } : { revoked: true };
 }

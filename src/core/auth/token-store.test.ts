@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Encryptor } from '../adapters';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { TokenStore } from './token-store';
+import { schoolKeyOf } from './school-key';
 import type { TokenSet } from './token-set';
 
 const folders: string[] = [];
@@ -46,8 +47,8 @@ describe('TokenStore', () => {
     const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
     await store.save(set);
     const reopened = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
-    expect(await reopened.load(set.issuer)).toEqual(set);
-    expect(await reopened.issuers()).toEqual([set.issuer]);
+    expect(await reopened.load(schoolKeyOf(set))).toEqual(set);
+    expect(await reopened.schools()).toEqual([schoolKeyOf(set)]);
   });
 
   it('deletes a blob that will not decrypt and asks for a new sign-in', async () => {
@@ -55,11 +56,11 @@ describe('TokenStore', () => {
     await new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false).save(set);
     // Another key: what a copied profile or a reset keyring looks like.
     const otherKey = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'other-key')), () => false);
-    await expect(otherKey.load(set.issuer)).rejects.toMatchObject({
+    await expect(otherKey.load(schoolKeyOf(set))).rejects.toMatchObject({
       code: 'stored_session_unreadable',
     });
     expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
-    await expect(otherKey.load(set.issuer)).resolves.toBeUndefined();
+    await expect(otherKey.load(schoolKeyOf(set))).resolves.toBeUndefined();
   });
 
   it('treats a truncated file the same way', async () => {
@@ -69,7 +70,7 @@ describe('TokenStore', () => {
     const [file] = readdirSync(join(dir, 'sessions'));
     writeFileSync(join(dir, 'sessions', file!), Buffer.from([1, 2, 3]));
     const fresh = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
-    await expect(fresh.load(set.issuer)).rejects.toMatchObject({
+    await expect(fresh.load(schoolKeyOf(set))).rejects.toMatchObject({
       code: 'stored_session_unreadable',
     });
   });
@@ -80,7 +81,7 @@ describe('TokenStore', () => {
     const store = new TokenStore(dir, basicTextEncryptor(join(dir, 'key')), () => optedIn);
     expect(store.persistsToDisk).toBe(false);
     await store.save(set);
-    expect(await store.load(set.issuer)).toEqual(set);
+    expect(await store.load(schoolKeyOf(set))).toEqual(set);
     expect(existsSync(join(dir, 'sessions'))).toBe(false);
 
     optedIn = true;
@@ -97,8 +98,8 @@ describe('TokenStore', () => {
     const dir = folder();
     const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
     await store.save(set);
-    store.delete(set.issuer);
-    expect(await store.load(set.issuer)).toBeUndefined();
-    expect(await store.issuers()).toEqual([]);
+    store.delete(schoolKeyOf(set));
+    expect(await store.load(schoolKeyOf(set))).toBeUndefined();
+    expect(await store.schools()).toEqual([]);
   });
 });

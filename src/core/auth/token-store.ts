@@ -3,10 +3,11 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import type { Encryptor } from '../adapters';
 import { AuthError } from './errors';
+import { schoolKeyOf } from './school-key';
 import { tokenSetSchema, type TokenSet } from './token-set';
 
 /**
- * Keeps each school's token set in memory and, where that is safe, encrypted on disk.
+ * Keeps each school's token set, keyed by its school key (issuer and resource), in memory and, where that is safe, encrypted on disk.
  *
  * SECURITY: tokens only ever reach the disk through the Encryptor. When the encryptor offers
  * no real protection (safeStorage's `basic_text`), tokens stay in memory unless the user
@@ -36,23 +37,23 @@ export class TokenStore {
     if (this.persistsToDisk) {
       const blob = await this.encryptor.encrypt(Buffer.from(JSON.stringify(set), 'utf8'));
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const file = this.fileOf(set.issuer);
+      const file = this.fileOf(schoolKeyOf(set));
       writeFileSync(`${file}.tmp`, blob, { mode: 0o600 });
       renameSync(`${file}.tmp`, file);
     } else {
       // Opting out later must not leave an older copy behind.
-      rmSync(this.fileOf(set.issuer), { force: true });
+      rmSync(this.fileOf(schoolKeyOf(set)), { force: true });
     }
-    this.memory.set(set.issuer, set);
+    this.memory.set(schoolKeyOf(set), set);
   }
 
   /** The school's token set, from memory or disk; undefined when not signed in. */
-  async load(issuer: string): Promise<TokenSet | undefined> {
-    const cached = this.memory.get(issuer);
+  async load(school: string): Promise<TokenSet | undefined> {
+    const cached = this.memory.get(school);
     if (cached) return cached;
     let blob: Buffer;
     try {
-      blob = readFileSync(this.fileOf(issuer));
+      blob = readFileSync(this.fileOf(school));
     } catch {
       return undefined;
     }
@@ -60,22 +61,27 @@ export class TokenStore {
       const set = tokenSetSchema.parse(
         JSON.parse((await this.encryptor.decrypt(blob)).toString('utf8')),
       );
-      this.memory.set(issuer, set);
+      if (schoolKeyOf(set) !== school) return undefined;
+      this.memory.set(school, set);
       return set;
     } catch (cause) {
-      rmSync(this.fileOf(issuer), { force: true });
+      rmSync(this.fileOf(school), { force: true });
       throw new AuthError('stored_session_unreadable', { cause });
     }
   }
 
   /** Forgets the school's tokens in memory and on disk. */
-  delete(issuer: string): void {
-    this.memory.delete(issuer);
-    rmSync(this.fileOf(issuer), { force: true });
+  delete(school: string): void {
+    this.memory.delete(school);
+    rmSync(this.fileOf(school), { force: true });
   }
 
-  /** Issuers with tokens in memory or on disk. */
-  async issuers(): Promise<string[]> {
+  /**
+   * The keys of the schools with tokens in memory or on disk. A file saved under the name of an
+   * older key (the issuer alone, before schools were keyed by issuer and resource) moves to its
+   * school's key here, so an upgrade keeps the owner signed in.
+   */
+  async schools(): Promise<string[]> {
     const onDisk: string[] = [];
     let files: string[] = [];
     try {
@@ -90,8 +96,11 @@ export class TokenStore {
             (await this.encryptor.decrypt(readFileSync(join(this.dir, file)))).toString('utf8'),
           ),
         );
-        this.memory.set(set.issuer, this.memory.get(set.issuer) ?? set);
-        onDisk.push(set.issuer);
+        const school = schoolKeyOf(set);
+        if (join(this.dir, file) !== this.fileOf(school))
+          renameSync(join(this.dir, file), this.fileOf(school));
+        this.memory.set(school, this.memory.get(school) ?? set);
+        onDisk.push(school);
       } catch {
         rmSync(join(this.dir, file), { force: true });
       }
@@ -99,10 +108,10 @@ export class TokenStore {
     return [...new Set([...this.memory.keys(), ...onDisk])];
   }
 
-  private fileOf(issuer: string): string {
+  private fileOf(school: string): string {
     return join(
       this.dir,
-      `${createHash('sha256').update(issuer).digest('hex').slice(0, 32)}.session`,
+      `${createHash('sha256').update(school).digest('hex').slice(0, 32)}.session`,
     );
   }
 }

@@ -81,13 +81,13 @@ export interface SchoolData {
   ): Promise<Versioned<Enrollment> & SavedHere>;
 }
 
-/** Finds the SchoolData of a signed-in school by its issuer (Schools, in the app). */
+/** Finds the SchoolData of a signed-in school by its schoolId (Schools, in the app). */
 export interface SchoolDirectory {
   /** The owner's screens: record writes go through the school's outbox. */
-  for(issuer: string): Promise<SchoolData>;
+  for(schoolId: string): Promise<SchoolData>;
   /**
    * Long operations (import, bulk generate, bulk enroll): they need the school's answers as
    * they go, so their writes go straight to it. Defaults to `for` where there is no outbox.
    */
-  forLongOperations?(issuer: string): Promise<SchoolData>;
+  forLongOperations?(schoolId: string): Promise<SchoolData>;
 }

@@ -31,7 +31,7 @@ async function openSchool(harness: SyncHarness) {
   });
   closers.push(() => journal.close());
   const opened = await SchoolOutbox.open({
-    issuer: 'https://school.test',
+    schoolId: 'https://school.test',
     key: SCHOOL_KEY,
     store: journal,
     onStatus: () => undefined,

@@ -59,7 +59,7 @@ export class SchoolOutbox {
   private readonly unsubscribe: () => void;
 
   private constructor(
-    readonly issuer: string,
+    readonly schoolId: string,
     readonly box: Outbox,
     private readonly sync: SyncView,
     screen: PlatformClient,
@@ -98,7 +98,7 @@ export class SchoolOutbox {
    * outbox's writes can use sync, so `attach` completes it; replay begins then.
    */
   static async open(options: {
-    issuer: string;
+    schoolId: string;
     key: string;
     store: OutboxStore;
     onStatus: (status: OutboxStatus) => void;
@@ -109,7 +109,7 @@ export class SchoolOutbox {
       outbox: box,
       attach: (parts) => {
         const school = new SchoolOutbox(
-          options.issuer,
+          options.schoolId,
           box,
           parts.sync,
           parts.screen,
@@ -155,7 +155,7 @@ export class SchoolOutbox {
       ENTITY_NAMES.map((area) => [area, [...this.box.pendingIds(area)]]),
     ) as OutboxStatus['pending'];
     return {
-      issuer: this.issuer,
+      schoolId: this.schoolId,
       count: entries.length,
       needsYou: entries.filter((entry) => entry.state === 'needs_you').length,
       signInNeeded: this.signInNeeded,

@@ -65,7 +65,7 @@ describe('edits queued while the school revoked the app', () => {
     try {
       h.browser.behaviour = signInAndAllow();
       const session = await services.auth.signIn(h.platform.url, ['courses:read', 'courses:write']);
-      const data = await services.schools.for(session.issuer);
+      const data = await services.schools.for(session.schoolId);
       const { rows } = await data.list('courses', { limit: 1, sort: 'name' });
       const course = rows[0]!;
       const { etag } = await data.get('courses', course.id);
@@ -86,7 +86,7 @@ describe('edits queued while the school revoked the app', () => {
 
       // The school answers again: the edit meets the revoked session and is kept.
       events.length = 0;
-      await services.schools.retry(session.issuer);
+      await services.schools.retry(session.schoolId);
       const asked = await nextStatus(events, (status) => status.signInNeeded);
       expect(asked).toMatchObject({ count: 1, signInNeeded: true });
       expect(await nameOnSchool(course.id)).toBe(course.name);
@@ -94,7 +94,7 @@ describe('edits queued while the school revoked the app', () => {
       // After a new sign-in the edit goes, once.
       await services.auth.signIn(h.platform.url, ['courses:read', 'courses:write']);
       events.length = 0;
-      await services.schools.retry(session.issuer);
+      await services.schools.retry(session.schoolId);
       await nextStatus(events, (status) => status.count === 0 && !status.signInNeeded);
       expect(await nameOnSchool(course.id)).toBe('Revoked Edit');
     } finally {

@@ -41,7 +41,7 @@ export type SchoolsOptions = {
   /** True while local copies stay in memory only (no keyring and no opt-in). */
   memoryOnly: () => boolean;
   onStatus: (status: SyncStatus) => void;
-  onDataChanged: (issuer: string, areas: EntityName[]) => void;
+  onDataChanged: (schoolId: string, areas: EntityName[]) => void;
   log: LogSink;
   clock?: Clock;
   /** The host's view of the network (Electron's net.isOnline); a hint only. */
@@ -59,7 +59,8 @@ export type SchoolsOptions = {
  *   is there;
  * - its SchoolSync, which keeps the encrypted local copy of the areas the session may read;
  * - the local-first SchoolData the handlers and jobs call.
- * Schools are named by issuer; their local copy by issuer and resource (the base URL).
+ * Each school is named by its key (issuer and resource), and so are its local copy and its
+ * outbox: two schools may share one authorization server.
  */
 export class Schools implements OutboxControl {
   private readonly schools = new Map<string, Promise<School>>();
@@ -70,50 +71,50 @@ export class Schools implements OutboxControl {
   ) {}
 
   /** The data of a signed-in school; `not_signed_in` when there is no session for it. */
-  async for(issuer: string): Promise<SchoolData> {
-    return (await this.school(issuer)).data;
+  async for(schoolId: string): Promise<SchoolData> {
+    return (await this.school(schoolId)).data;
   }
 
   /** The same school's data with writes straight to the school (long operations). */
-  async forLongOperations(issuer: string): Promise<SchoolData> {
-    return (await this.school(issuer)).data.direct();
+  async forLongOperations(schoolId: string): Promise<SchoolData> {
+    return (await this.school(schoolId)).data.direct();
   }
 
-  async outboxStatus(issuer: string): Promise<OutboxStatus> {
-    const { outbox } = await this.school(issuer);
-    return outbox?.status() ?? emptyOutbox(issuer);
+  async outboxStatus(schoolId: string): Promise<OutboxStatus> {
+    const { outbox } = await this.school(schoolId);
+    return outbox?.status() ?? emptyOutbox(schoolId);
   }
 
-  async outboxEntries(issuer: string): Promise<OutboxEntryView[]> {
-    return (await this.school(issuer)).outbox?.views() ?? [];
+  async outboxEntries(schoolId: string): Promise<OutboxEntryView[]> {
+    return (await this.school(schoolId)).outbox?.views() ?? [];
   }
 
-  async retry(issuer: string, entryId?: string): Promise<boolean> {
-    return (await (await this.school(issuer)).outbox?.retry(entryId)) ?? false;
+  async retry(schoolId: string, entryId?: string): Promise<boolean> {
+    return (await (await this.school(schoolId)).outbox?.retry(entryId)) ?? false;
   }
 
-  async discard(issuer: string, entryId: string): Promise<boolean> {
-    return (await (await this.school(issuer)).outbox?.discard(entryId)) ?? false;
+  async discard(schoolId: string, entryId: string): Promise<boolean> {
+    return (await (await this.school(schoolId)).outbox?.discard(entryId)) ?? false;
   }
 
   async resolve(
-    issuer: string,
+    schoolId: string,
     entryId: string,
     choice: 'mine' | 'theirs' | 'merge',
     fields?: Record<string, unknown>,
   ): Promise<boolean> {
-    const { outbox } = await this.school(issuer);
+    const { outbox } = await this.school(schoolId);
     return (await outbox?.resolve(entryId, choice, fields)) ?? false;
   }
 
   /** The school's sync status (opening its local copy if it is not open yet). */
-  async status(issuer: string): Promise<SyncStatus> {
-    return (await this.school(issuer)).sync.status();
+  async status(schoolId: string): Promise<SyncStatus> {
+    return (await this.school(schoolId)).sync.status();
   }
 
   /** Starts a sync round now; false when one is already running. */
-  async syncNow(issuer: string): Promise<boolean> {
-    const { sync, outbox } = await this.school(issuer);
+  async syncNow(schoolId: string): Promise<boolean> {
+    const { sync, outbox } = await this.school(schoolId);
     const running = sync.status().activity !== undefined;
     void outbox?.send();
     void sync.syncNow();
@@ -121,8 +122,8 @@ export class Schools implements OutboxControl {
   }
 
   /** Stops a first sync, which resumes at the next round; false when none ran. */
-  async cancel(issuer: string): Promise<boolean> {
-    const { sync } = await this.school(issuer);
+  async cancel(schoolId: string): Promise<boolean> {
+    const { sync } = await this.school(schoolId);
     if (sync.status().activity?.kind !== 'first') return false;
     sync.cancel();
     return true;
@@ -133,26 +134,26 @@ export class Schools implements OutboxControl {
     const sessions = await this.auth.signedIn();
     await Promise.all(
       sessions.map((s) =>
-        this.school(s.issuer).catch((error: unknown) =>
-          this.options.log.warn(`sync of ${s.issuer} could not start: ${nameOf(error)}`),
+        this.school(s.schoolId).catch((error: unknown) =>
+          this.options.log.warn(`sync of ${s.schoolId} could not start: ${nameOf(error)}`),
         ),
       ),
     );
   }
 
   /** Forgets a school and wipes its local copy (sign-out); other schools keep theirs. */
-  async forget(issuer: string, baseUrl: string | undefined): Promise<void> {
-    const open = this.schools.get(issuer);
-    this.schools.delete(issuer);
+  async forget(schoolId: string): Promise<void> {
+    const open = this.schools.get(schoolId);
+    this.schools.delete(schoolId);
     const school = await open?.catch(() => undefined);
     if (school) {
       await school.outbox?.close();
       await school.outbox?.box.wipe();
       await school.sync.wipe();
       school.link.close();
-    } else if (baseUrl) {
-      await this.options.files.wipe(keyOf(issuer, baseUrl));
-      await this.options.outboxes?.wipe(keyOf(issuer, baseUrl));
+    } else {
+      await this.options.files.wipe(schoolId);
+      await this.options.outboxes?.wipe(schoolId);
     }
   }
 
@@ -170,19 +171,17 @@ export class Schools implements OutboxControl {
   }
 
   /**
-   * The school of a signed-in issuer, opened once (concurrent callers share the opening).
+   * A signed-in school, opened once (concurrent callers share the opening).
    * Each call looks at the session's scopes, so an area granted by step-up starts syncing
    * and one no longer granted after a refresh is dropped from the copy.
    */
-  private async school(issuer: string): Promise<School> {
-    const session = await this.auth.session(issuer);
-    const key = keyOf(issuer, session.baseUrl);
-    let opening = this.schools.get(issuer);
-    if (opening && (await opening.catch(() => undefined))?.key !== key) opening = undefined;
+  private async school(schoolId: string): Promise<School> {
+    const session = await this.auth.session(schoolId);
+    let opening = this.schools.get(schoolId);
     if (!opening) {
-      opening = this.open(issuer, session.baseUrl, session.scopes);
-      this.schools.set(issuer, opening);
-      opening.catch(() => this.schools.delete(issuer));
+      opening = this.open(schoolId, session.baseUrl, session.scopes);
+      this.schools.set(schoolId, opening);
+      opening.catch(() => this.schools.delete(schoolId));
     }
     const school = await opening;
     const scopes = [...session.scopes].sort().join(' ');
@@ -193,14 +192,14 @@ export class Schools implements OutboxControl {
     return school;
   }
 
-  private async open(issuer: string, baseUrl: string, scopes: string[]): Promise<School> {
+  private async open(schoolId: string, baseUrl: string, scopes: string[]): Promise<School> {
     const { options } = this;
     const apiBaseUrl = new URL('api/v1/', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     // The limiter stands outside the session's transport, so time spent waiting for a turn
     // does not count against a request's own deadline. No step-up here: a 403
     // insufficient_scope goes back to the renderer, which asks the owner (core must not open
     // a browser unasked).
-    const link = linkSchool(authTransport(this.auth, issuer), {
+    const link = linkSchool(authTransport(this.auth, schoolId), {
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.hint ? { hint: options.hint } : {}),
       ...(options.rateLimits ? { limits: options.rateLimits } : {}),
@@ -211,11 +210,12 @@ export class Schools implements OutboxControl {
     const screen = client(link.screen);
     const background = client(link.background);
     link.setProbe((signal) => background.page('courses', { page: 1, perPage: 1, signal }));
-    const key = keyOf(issuer, baseUrl);
+    // The school's key (issuer and resource) also names its local copy and its outbox.
+    const key = schoolId;
     try {
       const opened = options.outboxes
         ? await SchoolOutbox.open({
-            issuer,
+            schoolId,
             key,
             store: options.outboxes,
             onStatus: (status) => options.onOutbox?.(status),
@@ -223,7 +223,7 @@ export class Schools implements OutboxControl {
           })
         : undefined;
       const sync = await SchoolSync.open({
-        issuer,
+        schoolId,
         key,
         files: options.files,
         openMirror: (bytes) => MirrorDatabase.create(bytes),
@@ -234,7 +234,7 @@ export class Schools implements OutboxControl {
         ...(options.clock ? { clock: options.clock } : {}),
         memoryOnly: options.memoryOnly,
         onStatus: options.onStatus,
-        onDataChanged: (areas) => options.onDataChanged(issuer, areas),
+        onDataChanged: (areas) => options.onDataChanged(schoolId, areas),
         // A list the owner opens asks the school for news this often at most, so an edit made
         // elsewhere shows within seconds while the school answers; and a quiet app still
         // checks every 30 s (two small requests an area, a few percent of the read budget),
@@ -257,14 +257,9 @@ export class Schools implements OutboxControl {
   }
 }
 
-/** A school's local copy is keyed by issuer and resource: two schools may share an issuer. */
-function keyOf(issuer: string, baseUrl: string): string {
-  return `${issuer} ${baseUrl}`;
-}
-
-function emptyOutbox(issuer: string): OutboxStatus {
+function emptyOutbox(schoolId: string): OutboxStatus {
   return {
-    issuer,
+    schoolId,
     count: 0,
     needsYou: 0,
     signInNeeded: false,

@@ -20,7 +20,7 @@ describe('enrollments:bulkEnroll', () => {
     const missing = randomUUID();
     const studentIds = [...students.map((s) => s.id), students[0]!.id, missing];
     const jobId = randomUUID();
-    const request = { issuer: h.issuer, courseId: course!.id, studentIds };
+    const request = { schoolId: h.schoolId, courseId: course!.id, studentIds };
     const outcome = await h.data('enrollments:bulkEnroll', { ...request, jobId });
 
     expect(outcome.status).toBe('completed');

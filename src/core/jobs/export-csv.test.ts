@@ -39,7 +39,7 @@ describe('export:csv', () => {
 
     const jobId = randomUUID();
     const answer = await h.data('export:csv', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId,
       list: { entity: 'students', q, sort: 'email' },
     });
@@ -66,7 +66,7 @@ describe('export:csv', () => {
       phoneNumber: phoneNumber ?? null,
     }));
     const reimport = await h.data('students:import', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId: randomUUID(),
       rows,
     });
@@ -78,7 +78,7 @@ describe('export:csv', () => {
   it('pages through every window of a long list, with progress to the total', async () => {
     const jobId = randomUUID();
     const answer = await h.data('export:csv', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId,
       list: { entity: 'students', sort: 'createdAt' },
     });
@@ -106,7 +106,7 @@ describe('export:csv', () => {
       description: '-5 off, @everyone',
     });
     const coupons = await h.data('export:csv', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId: randomUUID(),
       list: { entity: 'coupons', q: 'EXPORT-', filters: { active: true } },
     });
@@ -126,7 +126,7 @@ describe('export:csv', () => {
 
     const listed = await client.list('courses', { filters: { published: true }, limit: 500 });
     const courses = await h.data('export:csv', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId: randomUUID(),
       list: { entity: 'courses', filters: { published: true } },
     });
@@ -153,7 +153,7 @@ describe('export:csv', () => {
     };
     try {
       const answer = await h.data('export:csv', {
-        issuer: h.issuer,
+        schoolId: h.schoolId,
         jobId,
         list: { entity: 'students' },
       });

@@ -18,7 +18,7 @@ describe('coupons:generate', () => {
   it('creates 200 unique codes from SPRING-##### and they are all on the server', async () => {
     const jobId = randomUUID();
     const outcome = await h.data('coupons:generate', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId,
       count: 200,
       pattern: 'spring-#####',
@@ -47,7 +47,7 @@ describe('coupons:generate', () => {
   it('refuses a pattern with too few combinations before making anything', async () => {
     const before = await h.route('POST /api/v1/coupons');
     const answer = await h.call('coupons:generate', {
-      issuer: h.issuer,
+      schoolId: h.schoolId,
       jobId: randomUUID(),
       count: 10,
       pattern: 'AB#',
@@ -93,7 +93,7 @@ describe('coupons:generate', () => {
     };
     try {
       const outcome = await h.data('coupons:generate', {
-        issuer: h.issuer,
+        schoolId: h.schoolId,
         jobId,
         count: 300,
         pattern: 'STOP-#####',

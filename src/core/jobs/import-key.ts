@@ -15,11 +15,11 @@ const NAMESPACE = Buffer.from('8d7f3c52a1e44b0f9c6e2f71d05a9b3e', 'hex');
  * keeps it from duplicating.
  */
 export function importKey(
-  issuer: string,
+  schoolId: string,
   student: { email: string; name: string; phoneNumber: string | null },
 ): string {
   const name = JSON.stringify([
-    issuer,
+    schoolId,
     student.email.toLowerCase(),
     student.name,
     student.phoneNumber,

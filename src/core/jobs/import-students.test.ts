@@ -29,7 +29,7 @@ describe('students:import', () => {
     rows.push({ name: 'Again', email: ' FIRST.5@Import.Example ', phoneNumber: '' });
     rows.push({ name: 'Again too', email: 'first.5@import.example', phoneNumber: '' });
     const jobId = randomUUID();
-    const outcome = await h.data('students:import', { issuer: h.issuer, jobId, rows });
+    const outcome = await h.data('students:import', { schoolId: h.schoolId, jobId, rows });
 
     expect(outcome.status).toBe('completed');
     expect(outcome.results.map((r) => r.index)).toEqual([...rows.keys()]);
@@ -68,7 +68,11 @@ describe('students:import', () => {
     expect(done).toEqual([...done].sort((a, b) => a - b));
 
     // The same import again creates nothing: every row is already on file.
-    const again = await h.data('students:import', { issuer: h.issuer, jobId: randomUUID(), rows });
+    const again = await h.data('students:import', {
+      schoolId: h.schoolId,
+      jobId: randomUUID(),
+      rows,
+    });
     const againCount = (o: string) => again.results.filter((r) => r.outcome === o).length;
     expect([againCount('created'), againCount('existing')]).toEqual([0, 117]);
     expect(again.results[5]?.id).toBe(outcome.results[5]?.id);
@@ -79,9 +83,13 @@ describe('students:import', () => {
 
   it('a row edited after a first run is still not duplicated (new key, same e-mail)', async () => {
     const rows = rowsOf('edited', 3);
-    await h.data('students:import', { issuer: h.issuer, jobId: randomUUID(), rows });
+    await h.data('students:import', { schoolId: h.schoolId, jobId: randomUUID(), rows });
     rows[1] = { ...rows[1]!, name: 'Renamed in the file' };
-    const again = await h.data('students:import', { issuer: h.issuer, jobId: randomUUID(), rows });
+    const again = await h.data('students:import', {
+      schoolId: h.schoolId,
+      jobId: randomUUID(),
+      rows,
+    });
     expect(again.results.map((r) => r.outcome)).toEqual(['existing', 'existing', 'existing']);
     const onServer = await h.client().list('students', { q: 'edited.', limit: 10 });
     expect(onServer.totalCount).toBe(3);
@@ -95,7 +103,7 @@ describe('students:import', () => {
     };
     try {
       const rows = rowsOf('cancel', 120);
-      const outcome = await h.data('students:import', { issuer: h.issuer, jobId, rows });
+      const outcome = await h.data('students:import', { schoolId: h.schoolId, jobId, rows });
       expect(outcome.status).toBe('cancelled');
       expect(outcome.results.length).toBeLessThan(120);
       expect(outcome.results.length).toBeGreaterThanOrEqual(10);
@@ -103,7 +111,7 @@ describe('students:import', () => {
       expect(onServer.totalCount).toBeLessThan(120);
       // Running it again completes the rest, creating only what the first run did not.
       const resumed = await h.data('students:import', {
-        issuer: h.issuer,
+        schoolId: h.schoolId,
         jobId: randomUUID(),
         rows,
       });
@@ -124,7 +132,7 @@ describe('students:import', () => {
     async () => {
       const rows = rowsOf('bulk', 5000);
       const outcome = await h.data('students:import', {
-        issuer: h.issuer,
+        schoolId: h.schoolId,
         jobId: randomUUID(),
         rows,
       });

@@ -53,7 +53,7 @@ export function checkRow(row: ImportRow): CheckedRow {
 export async function importStudents(
   client: SchoolData,
   job: Job,
-  request: { issuer: string; rows: readonly ImportRow[] },
+  request: { schoolId: string; rows: readonly ImportRow[] },
 ): Promise<JobOutcome> {
   const settled: JobRowResult[] = [];
   const tasks: RowTask[] = [];
@@ -77,7 +77,7 @@ export async function importStudents(
       return;
     }
     firstRowOf.set(student.email, index);
-    const idempotencyKey = importKey(request.issuer, student);
+    const idempotencyKey = importKey(request.schoolId, student);
     tasks.push({
       index,
       label,

@@ -9,8 +9,8 @@ import type { ApiTransport } from './retry';
  */
 export function authTransport(
   auth: Pick<AuthService, 'request'>,
-  issuer: string,
+  schoolId: string,
   onScopeRequired?: (missingScopes: string[]) => Promise<boolean>,
 ): ApiTransport {
-  return (url, init) => auth.request(issuer, url, { ...init, onScopeRequired });
+  return (url, init) => auth.request(schoolId, url, { ...init, onScopeRequired });
 }

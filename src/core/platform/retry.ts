@@ -16,7 +16,7 @@ export type ApiRequestInit = {
 
 /**
  * Sends one HTTP request with the session's credentials. The app passes
- * `(url, init) => auth.request(issuer, url, init)` (refresh and step-up included); tests pass
+ * `(url, init) => auth.request(schoolId, url, init)` (refresh and step-up included); tests pass
  * plain fetch with a bearer token minted by the stand-in.
  */
 export type ApiTransport = (url: URL, init: ApiRequestInit) => Promise<Response>;

@@ -14,7 +14,7 @@ const metadataCacheSchema = z.object({
 });
 
 const settingsSchema = z.object({
-  /** Client registrations per issuer (public clients: nothing secret in them). */
+  /** Client registrations per school key (issuer and resource; public clients: nothing secret in them). */
   registrations: z.record(z.string(), registrationSchema).default({}),
   /** Discovered metadata per base URL, so a warm sign-in skips discovery. */
   metadata: z.record(z.string(), metadataCacheSchema).default({}),
@@ -52,17 +52,17 @@ export class Settings {
     this.conf.store = update(this.read());
   }
 
-  registration(issuer: string): StoredRegistration | undefined {
-    return this.read().registrations[issuer];
+  registration(school: string): StoredRegistration | undefined {
+    return this.read().registrations[school];
   }
 
-  saveRegistration(issuer: string, registration: StoredRegistration): void {
-    this.write((s) => ({ ...s, registrations: { ...s.registrations, [issuer]: registration } }));
+  saveRegistration(school: string, registration: StoredRegistration): void {
+    this.write((s) => ({ ...s, registrations: { ...s.registrations, [school]: registration } }));
   }
 
-  forgetRegistration(issuer: string): void {
+  forgetRegistration(school: string): void {
     this.write((s) => {
-      const { [issuer]: _dropped, ...rest } = s.registrations;
+      const { [school]: _dropped, ...rest } = s.registrations;
       return { ...s, registrations: rest };
     });
   }

@@ -18,7 +18,7 @@ export type SchoolLink = {
 
 /**
  * Puts one school's rate limiter and reachability in front of its transport (in the app,
- * `authTransport(auth, issuer)`): every request waits for its turn, and what it learns marks
+ * `authTransport(auth, schoolId)`): every request waits for its turn, and what it learns marks
  * the school online or unreachable. Build one per school and every PlatformClient of that
  * school on its transports, so they share one budget. The probe is set afterwards because it
  * is usually a request of a client built on `background`, e.g.

@@ -47,8 +47,8 @@ export const DEFAULT_SCHEDULE: SyncSchedule = {
 };
 
 export type SchoolSyncOptions<M extends OwnedMirror> = {
-  issuer: string;
-  /** The school's key for MirrorFiles (e.g. `${issuer} ${baseUrl}`). */
+  schoolId: string;
+  /** The school's key for MirrorFiles (e.g. `${schoolId} ${baseUrl}`). */
   key: string;
   files: MirrorStorage;
   /** `MirrorDatabase.create`: opens the saved bytes, or a new database without them. */

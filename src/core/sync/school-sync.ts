@@ -92,7 +92,7 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
   status(): SyncStatus {
     const { reachability, retryAt, networkHint } = this.options.reachability.state;
     return {
-      issuer: this.options.issuer,
+      schoolId: this.options.schoolId,
       reachability,
       ...(retryAt === undefined ? {} : { retryAt }),
       networkHint,

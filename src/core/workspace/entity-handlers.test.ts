@@ -14,7 +14,7 @@ import { FileKeyEncryptor } from '../store/file-key-encryptor';
  * stand-in with read access to courses and students, write access to courses only.
  */
 let h: AuthHarness;
-let issuer: string;
+let schoolId: string;
 let handlers: ReturnType<typeof createEntityHandlers> & ReturnType<typeof createEnrollmentHandlers>;
 const control = (path: string, body: unknown, method = 'POST') =>
   fetch(`${h.platform.url}/__control${path}`, {
@@ -41,7 +41,7 @@ beforeAll(async () => {
     'courses:write',
     'students:read',
   ]);
-  issuer = session.issuer;
+  schoolId = session.schoolId;
   handlers = {
     ...createEntityHandlers(services.schools),
     ...createEnrollmentHandlers(services.schools),
@@ -54,10 +54,10 @@ afterAll(async () => {
 
 describe('entity handlers', () => {
   it('answer any window of a list, mapped onto pages of 50, with the total', async () => {
-    const all = await handlers['students:list']({ issuer, offset: 0, limit: 120, sort: 'email' });
+    const all = await handlers['students:list']({ schoolId, offset: 0, limit: 120, sort: 'email' });
     expect(all.totalCount).toBe(120);
     const window = await handlers['students:list']({
-      issuer,
+      schoolId,
       offset: 37,
       limit: 66,
       sort: 'email',
@@ -66,13 +66,13 @@ describe('entity handlers', () => {
   });
 
   it('search and filters reach the server', async () => {
-    const [first] = (await handlers['students:list']({ issuer, offset: 0, limit: 1 })).rows;
+    const [first] = (await handlers['students:list']({ schoolId, offset: 0, limit: 1 })).rows;
     const part = first!.email.slice(0, first!.email.indexOf('@'));
-    const found = await handlers['students:list']({ issuer, q: part, offset: 0, limit: 50 });
+    const found = await handlers['students:list']({ schoolId, q: part, offset: 0, limit: 50 });
     expect(found.rows.some((r) => r.id === first!.id)).toBe(true);
     expect(found.totalCount).toBeLessThan(120);
     const drafts = await handlers['courses:list']({
-      issuer,
+      schoolId,
       filters: { published: false },
       offset: 0,
       limit: 50,
@@ -82,13 +82,13 @@ describe('entity handlers', () => {
 
   it('create, update with the ETag, see a 412 as a conflict carrying the server version, delete', async () => {
     const created = await handlers['courses:create']({
-      issuer,
+      schoolId,
       fields: { name: 'Ink drawing', slug: `ink-${Date.now()}` },
     });
     expect(created.created).toBe(true);
     const id = created.record.id;
     const updated = await handlers['courses:update']({
-      issuer,
+      schoolId,
       id,
       fields: { featured: true },
       etag: created.etag!,
@@ -98,7 +98,7 @@ describe('entity handlers', () => {
     // The server changes another field: the save merges without asking.
     await control(`/records/courses/${id}`, { name: 'Changed on the server' }, 'PATCH');
     const merged = await handlers['courses:update']({
-      issuer,
+      schoolId,
       id,
       fields: { featured: false },
       etag: updated.etag!,
@@ -107,7 +107,7 @@ describe('entity handlers', () => {
     // The server changes the same field: a conflict, carrying the server's version.
     await control(`/records/courses/${id}`, { description: 'Theirs' }, 'PATCH');
     const stale = await handlers['courses:update']({
-      issuer,
+      schoolId,
       id,
       fields: { description: 'Mine' },
       etag: merged.etag!,
@@ -118,14 +118,14 @@ describe('entity handlers', () => {
     expect(failure?.details?.current).toMatchObject({ id, description: 'Theirs' });
     expect(failure?.details?.currentEtag).toMatch(/^".+"$/);
 
-    await handlers['courses:delete']({ issuer, id });
-    const gone = await handlers['courses:get']({ issuer, id }).catch((error: unknown) => error);
+    await handlers['courses:delete']({ schoolId, id });
+    const gone = await handlers['courses:get']({ schoolId, id }).catch((error: unknown) => error);
     expect(failureOf(gone)?.code).toBe('not_found');
   });
 
   it('a 422 comes back as field messages', async () => {
     const bad = await handlers['courses:create']({
-      issuer,
+      schoolId,
       fields: { name: 'x', slug: 'Not A Slug' },
     }).catch((error: unknown) => error);
     const failure = failureOf(bad);
@@ -134,10 +134,10 @@ describe('entity handlers', () => {
   });
 
   it('a write without its scope answers insufficient_scope naming the scope, without a stack', async () => {
-    const [student] = (await handlers['students:list']({ issuer, offset: 0, limit: 1 })).rows;
-    const got = await handlers['students:get']({ issuer, id: student!.id });
+    const [student] = (await handlers['students:list']({ schoolId, offset: 0, limit: 1 })).rows;
+    const got = await handlers['students:get']({ schoolId, id: student!.id });
     const refused = await handlers['students:update']({
-      issuer,
+      schoolId,
       id: student!.id,
       fields: { name: 'Renamed' },
       etag: got.etag!,
@@ -151,9 +151,9 @@ describe('entity handlers', () => {
   });
 
   it('enrollments: list a student’s courses', async () => {
-    const [student] = (await handlers['students:list']({ issuer, offset: 0, limit: 1 })).rows;
+    const [student] = (await handlers['students:list']({ schoolId, offset: 0, limit: 1 })).rows;
     const list = await handlers['enrollments:list']({
-      issuer,
+      schoolId,
       studentId: student!.id,
       offset: 0,
       limit: 50,

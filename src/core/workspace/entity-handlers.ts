@@ -22,32 +22,37 @@ export type AllEntityHandlers = EntityHandlers<'courses'> &
 function entityActions<E extends EntityName>(entity: E, schools: SchoolDirectory) {
   return {
     list: async (request: {
-      issuer: string;
+      schoolId: string;
       q?: string;
       sort?: SortOf<E>;
       filters?: FiltersOf<E>;
       offset: number;
       limit: number;
     }) =>
-      (await schools.for(request.issuer)).list(entity, {
+      (await schools.for(request.schoolId)).list(entity, {
         q: request.q || undefined,
         sort: request.sort,
         filters: request.filters,
         offset: request.offset,
         limit: request.limit,
       }),
-    get: async ({ issuer, id }: { issuer: string; id: string }) =>
-      (await schools.for(issuer)).get(entity, id),
-    create: async (request: { issuer: string; fields: WritableOf<E>; idempotencyKey?: string }) =>
-      (await schools.for(request.issuer)).create(entity, request.fields, {
+    get: async ({ schoolId, id }: { schoolId: string; id: string }) =>
+      (await schools.for(schoolId)).get(entity, id),
+    create: async (request: { schoolId: string; fields: WritableOf<E>; idempotencyKey?: string }) =>
+      (await schools.for(request.schoolId)).create(entity, request.fields, {
         idempotencyKey: request.idempotencyKey,
       }),
-    update: async (request: { issuer: string; id: string; fields: WritableOf<E>; etag: string }) =>
-      (await schools.for(request.issuer)).update(entity, request.id, request.fields, {
+    update: async (request: {
+      schoolId: string;
+      id: string;
+      fields: WritableOf<E>;
+      etag: string;
+    }) =>
+      (await schools.for(request.schoolId)).update(entity, request.id, request.fields, {
         etag: request.etag,
       }),
-    delete: async (request: { issuer: string; id: string; etag?: string }) => {
-      const school = await schools.for(request.issuer);
+    delete: async (request: { schoolId: string; id: string; etag?: string }) => {
+      const school = await schools.for(request.schoolId);
       const saved = await school.remove(entity, request.id, { etag: request.etag });
       return { deleted: true as const, ...(saved?.pending ? { pending: true as const } : {}) };
     },
@@ -70,22 +75,22 @@ export function createEntityHandlers(schools: SchoolDirectory): AllEntityHandler
 /** The enrollment channels. */
 export function createEnrollmentHandlers(schools: SchoolDirectory) {
   return {
-    'enrollments:list': async ({ issuer, studentId, offset, limit }) =>
-      (await schools.for(issuer)).listEnrollments(studentId, { offset, limit }),
-    'enrollments:enroll': async ({ issuer, studentId, courseId, endedAt }) =>
-      (await schools.for(issuer)).enroll(
+    'enrollments:list': async ({ schoolId, studentId, offset, limit }) =>
+      (await schools.for(schoolId)).listEnrollments(studentId, { offset, limit }),
+    'enrollments:enroll': async ({ schoolId, studentId, courseId, endedAt }) =>
+      (await schools.for(schoolId)).enroll(
         studentId,
         courseId,
         endedAt === undefined ? {} : { endedAt },
       ),
-    'enrollments:remove': async ({ issuer, studentId, courseId }) => {
-      const saved = await (await schools.for(issuer)).removeEnrollment(studentId, courseId);
+    'enrollments:remove': async ({ schoolId, studentId, courseId }) => {
+      const saved = await (await schools.for(schoolId)).removeEnrollment(studentId, courseId);
       return { removed: true as const, ...(saved?.pending ? { pending: true as const } : {}) };
     },
-    'enrollments:expire': async ({ issuer, studentId, courseId }) =>
-      (await schools.for(issuer)).expireEnrollment(studentId, courseId),
-    'enrollments:extend': async ({ issuer, studentId, courseId, by }) =>
-      (await schools.for(issuer)).extendEnrollment(
+    'enrollments:expire': async ({ schoolId, studentId, courseId }) =>
+      (await schools.for(schoolId)).expireEnrollment(studentId, courseId),
+    'enrollments:extend': async ({ schoolId, studentId, courseId, by }) =>
+      (await schools.for(schoolId)).extendEnrollment(
         studentId,
         courseId,
         by.kind === 'days'

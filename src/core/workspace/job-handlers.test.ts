@@ -20,7 +20,7 @@ const handlers = createHandlers(
 );
 const call = (channel: string, request: unknown) =>
   handle(handlers, channel, request, { trustedSender: true });
-const issuer = 'https://school.example';
+const schoolId = 'https://school.example https://school.example';
 const fields = { name: 'Sale', amount: 5 };
 
 describe('job channels', () => {
@@ -33,7 +33,7 @@ describe('job channels', () => {
 
   it('a pattern too small is refused with a sentence on the pattern field', async () => {
     const answer = await call('coupons:generate', {
-      issuer,
+      schoolId,
       jobId: randomUUID(),
       count: 100,
       pattern: 'ab#',
@@ -50,7 +50,7 @@ describe('job channels', () => {
 
   it('a school that is not signed in gets not_signed_in, not a crash', async () => {
     const answer = await call('students:import', {
-      issuer,
+      schoolId,
       jobId: randomUUID(),
       rows: [{ name: 'Ada', email: 'ada@example.com' }],
     });
@@ -59,7 +59,7 @@ describe('job channels', () => {
 
   it('refuses more rows than the contract allows', async () => {
     const rows = Array.from({ length: 50_001 }, () => ({ name: 'A', email: 'a@b.co' }));
-    const answer = await call('students:import', { issuer, jobId: randomUUID(), rows });
+    const answer = await call('students:import', { schoolId, jobId: randomUUID(), rows });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
   });
 });

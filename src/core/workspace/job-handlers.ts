@@ -25,19 +25,31 @@ export function createJobHandlers(
     'coupons:generate': async (request) => {
       // A pattern too small for the count is refused before anything starts.
       checkGenerate(request);
-      const school = await (schools.forLongOperations ?? schools.for).call(schools, request.issuer);
+      const school = await (schools.forLongOperations ?? schools.for).call(
+        schools,
+        request.schoolId,
+      );
       return jobs.run(request.jobId, (job) => generateCoupons(school, job, request));
     },
     'students:import': async (request) => {
-      const school = await (schools.forLongOperations ?? schools.for).call(schools, request.issuer);
+      const school = await (schools.forLongOperations ?? schools.for).call(
+        schools,
+        request.schoolId,
+      );
       return jobs.run(request.jobId, (job) => importStudents(school, job, request));
     },
     'enrollments:bulkEnroll': async (request) => {
-      const school = await (schools.forLongOperations ?? schools.for).call(schools, request.issuer);
+      const school = await (schools.forLongOperations ?? schools.for).call(
+        schools,
+        request.schoolId,
+      );
       return jobs.run(request.jobId, (job) => bulkEnroll(school, job, request));
     },
     'export:csv': async (request) => {
-      const school = await (schools.forLongOperations ?? schools.for).call(schools, request.issuer);
+      const school = await (schools.forLongOperations ?? schools.for).call(
+        schools,
+        request.schoolId,
+      );
       const file = await jobs.run(request.jobId, (job) => exportCsv(school, job, request.list));
       if (!file) return { outcome: 'cancelled' as const };
       const saved = await saveFile(file.fileName, file.content);

@@ -3,18 +3,18 @@ import type { HandlerOf } from '../handler-of';
 
 /**
  * What the outbox channels need of each school's outbox (Schools implements it). Each call
- * names the school by its issuer: every signed-in school has its own outbox.
+ * names the school by its schoolId: every signed-in school has its own outbox.
  */
 export interface OutboxControl {
-  outboxStatus(issuer: string): Promise<OutboxStatus>;
-  outboxEntries(issuer: string): Promise<OutboxEntryView[]>;
+  outboxStatus(schoolId: string): Promise<OutboxStatus>;
+  outboxEntries(schoolId: string): Promise<OutboxEntryView[]>;
   /** Sends what can go now; a parked entry named by `entryId` is put back in line first. */
-  retry(issuer: string, entryId?: string): Promise<boolean>;
+  retry(schoolId: string, entryId?: string): Promise<boolean>;
   /** Takes an unsent edit back; false when there was no such entry. */
-  discard(issuer: string, entryId: string): Promise<boolean>;
+  discard(schoolId: string, entryId: string): Promise<boolean>;
   /** Settles a conflict the owner looked at. */
   resolve(
-    issuer: string,
+    schoolId: string,
     entryId: string,
     choice: 'mine' | 'theirs' | 'merge',
     fields?: Record<string, unknown>,
@@ -29,16 +29,16 @@ export function createOutboxHandlers(outbox: OutboxControl): {
   [C in OutboxChannel]: HandlerOf<C>;
 } {
   return {
-    'outbox:status': ({ issuer }) => outbox.outboxStatus(issuer),
-    'outbox:list': async ({ issuer }) => ({ entries: await outbox.outboxEntries(issuer) }),
-    'outbox:retry': async ({ issuer, entryId }) => ({
-      started: await outbox.retry(issuer, entryId),
+    'outbox:status': ({ schoolId }) => outbox.outboxStatus(schoolId),
+    'outbox:list': async ({ schoolId }) => ({ entries: await outbox.outboxEntries(schoolId) }),
+    'outbox:retry': async ({ schoolId, entryId }) => ({
+      started: await outbox.retry(schoolId, entryId),
     }),
-    'outbox:discard': async ({ issuer, entryId }) => ({
-      discarded: await outbox.discard(issuer, entryId),
+    'outbox:discard': async ({ schoolId, entryId }) => ({
+      discarded: await outbox.discard(schoolId, entryId),
     }),
-    'outbox:resolve': async ({ issuer, entryId, choice, fields }) => ({
-      resolved: await outbox.resolve(issuer, entryId, choice, fields),
+    'outbox:resolve': async ({ schoolId, entryId, choice, fields }) => ({
+      resolved: await outbox.resolve(schoolId, entryId, choice, fields),
     }),
   };
 }

@@ -3,16 +3,16 @@ import type { HandlerOf } from '../handler-of';
 
 /**
  * What the sync channels need of the school's sync (the lead's composition root implements
- * it over core/sync). Each call names the school by its issuer: every signed-in school has
+ * it over core/sync). Each call names the school by its schoolId: every signed-in school has
  * its own local copy and its own status.
  */
 export interface SyncControl {
   /** The school's status as the renderer may see it. */
-  status(issuer: string): Promise<SyncStatus>;
+  status(schoolId: string): Promise<SyncStatus>;
   /** Starts an incremental sync now; false when one is already running. */
-  syncNow(issuer: string): Promise<boolean>;
+  syncNow(schoolId: string): Promise<boolean>;
   /** Stops a first sync, which resumes later where it stopped; false when none was running. */
-  cancel(issuer: string): Promise<boolean>;
+  cancel(schoolId: string): Promise<boolean>;
 }
 
 export type SyncChannel = 'sync:status' | 'sync:now' | 'sync:cancel';
@@ -24,8 +24,8 @@ export type SyncChannel = 'sync:status' | 'sync:now' | 'sync:cancel';
  */
 export function createSyncHandlers(sync: SyncControl): { [C in SyncChannel]: HandlerOf<C> } {
   return {
-    'sync:status': ({ issuer }) => sync.status(issuer),
-    'sync:now': async ({ issuer }) => ({ started: await sync.syncNow(issuer) }),
-    'sync:cancel': async ({ issuer }) => ({ cancelled: await sync.cancel(issuer) }),
+    'sync:status': ({ schoolId }) => sync.status(schoolId),
+    'sync:now': async ({ schoolId }) => ({ started: await sync.syncNow(schoolId) }),
+    'sync:cancel': async ({ schoolId }) => ({ cancelled: await sync.cancel(schoolId) }),
   };
 }

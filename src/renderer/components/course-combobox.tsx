@@ -5,7 +5,7 @@ import { toUiError } from '../bridge';
 import { listWindowQuery } from '../entity-queries';
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   /** The box's accessible name, shown as its label. */
   label: string;
   selected: Course | null;
@@ -34,7 +34,7 @@ const DEBOUNCE_MS = 250;
  * to empty the box.
  */
 export function CourseCombobox(props: Props) {
-  const { issuer, label, selected, onSelect, disabled, hint, listLabel, browse = false } = props;
+  const { schoolId, label, selected, onSelect, disabled, hint, listLabel, browse = false } = props;
   const inputId = useId();
   const listId = useId();
   const hintId = `${inputId}-hint`;
@@ -51,7 +51,7 @@ export function CourseCombobox(props: Props) {
 
   const expanded = open && (browse || q.length > 0);
   const query = useQuery({
-    ...listWindowQuery(issuer, 'courses', q ? { q } : {}, 0, OPTIONS),
+    ...listWindowQuery(schoolId, 'courses', q ? { q } : {}, 0, OPTIONS),
     enabled: expanded,
   });
   const options = query.data?.rows ?? [];

@@ -33,8 +33,8 @@ export function OfflineNotice({ id, children }: Props) {
  * For a control that needs the school: whether it must be disabled now, and the id of
  * the {@link OfflineNotice} to render and point `aria-describedby` at (undefined when online).
  */
-export function useOfflineNote(issuer: string): { offline: boolean; noteId: string | undefined } {
-  const offline = useSchoolOffline(issuer);
+export function useOfflineNote(schoolId: string): { offline: boolean; noteId: string | undefined } {
+  const offline = useSchoolOffline(schoolId);
   const id = useId();
   return { offline, noteId: offline ? `${id}-offline` : undefined };
 }

@@ -14,7 +14,7 @@ type Props = { session: SessionSummaryView; onOpen: () => void };
  * every change has reached the school.
  */
 export function OutboxCount({ session, onOpen }: Props) {
-  const status = useOutboxStatus(session.issuer);
+  const status = useOutboxStatus(session.schoolId);
   const signIn = useStartSignIn();
   if (!status || (status.count === 0 && !status.signInNeeded)) return null;
   const needsYou = needsYouText(status.needsYou);

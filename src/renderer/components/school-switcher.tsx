@@ -6,7 +6,7 @@ import { syncLine } from '../sync-status-text';
 type Props = {
   sessions: readonly SessionSummaryView[];
   selected: string;
-  onSelect: (issuer: string) => void;
+  onSelect: (schoolId: string) => void;
 };
 
 /**
@@ -21,17 +21,17 @@ export function SchoolSwitcher({ sessions, selected, onSelect }: Props) {
       <h2>Your schools</h2>
       <ul>
         {sessions.map((session, index) => (
-          <li key={session.issuer}>
+          <li key={session.schoolId}>
             <button
               type="button"
               className="secondary"
-              aria-current={session.issuer === selected ? 'true' : undefined}
+              aria-current={session.schoolId === selected ? 'true' : undefined}
               aria-describedby={`${baseId}-${index}`}
-              onClick={() => onSelect(session.issuer)}
+              onClick={() => onSelect(session.schoolId)}
             >
               {session.baseUrl}
             </button>
-            <SchoolStatus id={`${baseId}-${index}`} issuer={session.issuer} />
+            <SchoolStatus id={`${baseId}-${index}`} schoolId={session.schoolId} />
           </li>
         ))}
       </ul>
@@ -40,8 +40,8 @@ export function SchoolSwitcher({ sessions, selected, onSelect }: Props) {
 }
 
 /** One school's status in a few words ("Up to date", "Can't reach the school"). */
-function SchoolStatus({ id, issuer }: { id: string; issuer: string }) {
-  const status = useSyncStatus(issuer);
+function SchoolStatus({ id, schoolId }: { id: string; schoolId: string }) {
+  const status = useSyncStatus(schoolId);
   const now = useNow(false);
   return (
     <span id={id} className="hint school-status">

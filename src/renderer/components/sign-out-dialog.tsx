@@ -29,11 +29,11 @@ const UNSENT = 'unsent_changes';
 export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
   const queryClient = useQueryClient();
   const showConnect = useUiStore((s) => s.showConnect);
-  const { issuer } = session;
+  const { schoolId } = session;
   return useMutation({
     mutationFn: async (discardUnsent: boolean) =>
       unwrap(
-        await bridge().session.signOut({ issuer, ...(discardUnsent ? { discardUnsent } : {}) }),
+        await bridge().session.signOut({ schoolId, ...(discardUnsent ? { discardUnsent } : {}) }),
       ),
     onSuccess: (result) => {
       showConnect({
@@ -42,13 +42,13 @@ export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
           : { tone: 'warning', text: result.message ?? AUTH_ERRORS.revocation_failed },
       });
       // SECURITY: the school's records leave this window's memory with its local copy.
-      queryClient.removeQueries({ queryKey: entityKeys.school(issuer) });
-      queryClient.removeQueries({ queryKey: syncKeys.status(issuer) });
-      queryClient.removeQueries({ queryKey: outboxKeys.all(issuer) });
+      queryClient.removeQueries({ queryKey: entityKeys.school(schoolId) });
+      queryClient.removeQueries({ queryKey: syncKeys.status(schoolId) });
+      queryClient.removeQueries({ queryKey: outboxKeys.all(schoolId) });
     },
     onError: (error) => {
       if (toUiError(error).code !== UNSENT) return;
-      void queryClient.invalidateQueries({ queryKey: outboxKeys.status(issuer) });
+      void queryClient.invalidateQueries({ queryKey: outboxKeys.status(schoolId) });
       onUnsent();
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
@@ -62,7 +62,7 @@ export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
  * half-way).
  */
 export function SignOutDialog({ session, onCancel, onReview }: Props) {
-  const status = useOutboxStatus(session.issuer);
+  const status = useOutboxStatus(session.schoolId);
   // Decided when the dialog opens, and again if main refuses because changes wait.
   const [unsent, setUnsent] = useState(() => (status?.count ?? 0) > 0);
   const signOut = useSignOut(session, () => setUnsent(true));
@@ -75,7 +75,7 @@ export function SignOutDialog({ session, onCancel, onReview }: Props) {
   if (unsent)
     return (
       <UnsentSignOutDialog
-        issuer={session.issuer}
+        schoolId={session.schoolId}
         busy={busy}
         error={error}
         onSignOut={(discardUnsent) => signOut.mutate(discardUnsent)}

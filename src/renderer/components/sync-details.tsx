@@ -8,9 +8,9 @@ import { areaInfo } from '../workspace/areas';
  * The Account area's view of this school's copy on this computer: each area's state, where
  * the copy is kept, and "Sync now". The shell's status line says the same in one line.
  */
-export function SyncDetails({ issuer }: { issuer: string }) {
-  const status = useSyncStatus(issuer);
-  const syncNow = useSyncNow(issuer);
+export function SyncDetails({ schoolId }: { schoolId: string }) {
+  const status = useSyncStatus(schoolId);
+  const syncNow = useSyncNow(schoolId);
   const now = useNow(false);
   return (
     <section className="card" aria-labelledby="copy-heading">

@@ -9,8 +9,8 @@ import { canCancelSync, syncLine } from '../sync-status-text';
  * "Can't reach the school: retrying in 30 s" (counting down each second). While a first sync
  * runs it offers "Cancel sync". Empty until main has answered.
  */
-export function SyncStatusLine({ issuer }: { issuer: string }) {
-  const status = useSyncStatus(issuer);
+export function SyncStatusLine({ schoolId }: { schoolId: string }) {
+  const status = useSyncStatus(schoolId);
   const region = useRef<HTMLParagraphElement>(null);
   return (
     <div className="sync-status">
@@ -26,7 +26,7 @@ export function SyncStatusLine({ issuer }: { issuer: string }) {
       </p>
       {status ? (
         <CancelFirstSync
-          issuer={issuer}
+          schoolId={schoolId}
           status={status}
           // The button goes once the sync stops; focus lands on what the status says now.
           onCancelled={() => region.current?.focus()}
@@ -58,10 +58,10 @@ function StatusText({ status }: { status: SyncStatus }) {
   );
 }
 
-type CancelProps = { issuer: string; status: SyncStatus; onCancelled: () => void };
+type CancelProps = { schoolId: string; status: SyncStatus; onCancelled: () => void };
 
-function CancelFirstSync({ issuer, status, onCancelled }: CancelProps) {
-  const cancel = useCancelSync(issuer);
+function CancelFirstSync({ schoolId, status, onCancelled }: CancelProps) {
+  const cancel = useCancelSync(schoolId);
   if (!canCancelSync(status)) return null;
   return (
     <button

@@ -24,7 +24,7 @@ export const SEARCH_DEBOUNCE_MS = 150;
  */
 export const LOCAL_SEARCH_DEBOUNCE_MS = 40;
 
-type Props<E extends EntityName> = { issuer: string; entity: E; canWrite: boolean };
+type Props<E extends EntityName> = { schoolId: string; entity: E; canWrite: boolean };
 
 /** "2 courses could not be read and are not shown.": records the school sent malformed. */
 export function unreadableSentence(count: number, entity: EntityName): string {
@@ -49,7 +49,7 @@ const OFFLINE_OPERATIONS: Record<EntityName, string | undefined> = {
  * area's actions, and the virtual grid. Search, sort, filters and ticked rows are this
  * screen's own state; the rows live in TanStack Query under the keys of entity-queries.ts.
  */
-export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: Props<E>) {
+export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }: Props<E>) {
   const info = areaInfo(entity);
   const searchId = useId();
   const openRecord = useUiStore((s) => s.openRecord);
@@ -59,15 +59,15 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
   // Ticked students by id, with their names for the bulk enroll's report.
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
-  const local = useSyncStatus(issuer)?.areas[entity].state === 'synced';
+  const local = useSyncStatus(schoolId)?.areas[entity].state === 'synced';
   const q = useDebounced(query.trim(), local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS);
   // While the school cannot be reached, the area's long operations say why they are disabled;
   // New still works (the record is saved on this computer and sent later).
-  const { noteId } = useOfflineNote(issuer);
+  const { noteId } = useOfflineNote(schoolId);
   const offlineSentence = OFFLINE_OPERATIONS[entity];
   const offlineNote = offlineSentence ? noteId : undefined;
   // Rows with edits not yet at the school carry a mark.
-  const pending = usePendingIds(issuer, entity);
+  const pending = usePendingIds(schoolId, entity);
 
   // Memoised (and the selection is state) so the toolbar's actions, whose dialogs are large,
   // do not render again each time a chunk of rows arrives while scrolling.
@@ -81,7 +81,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
     [q, sort, filters],
   );
   const rows = useListRows(
-    issuer,
+    schoolId,
     entity,
     params,
     chunks.first * CHUNK_SIZE,
@@ -137,7 +137,7 @@ export function EntityList<E extends EntityName>({ issuer, entity, canWrite }: P
         </p>
         <div className="list-action-buttons">
           <MemoAreaActions
-            issuer={issuer}
+            schoolId={schoolId}
             entity={entity}
             params={params}
             selected={selected}

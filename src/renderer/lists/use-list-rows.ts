@@ -43,19 +43,19 @@ export type ListRows<E extends EntityName> = {
  * wrong rows.
  */
 export function useListRows<E extends EntityName>(
-  issuer: string,
+  schoolId: string,
   entity: E,
   params: ListParams<E>,
   first: number,
   last: number,
 ): ListRows<E> {
-  const head = useQuery(listWindowQuery(issuer, entity, params, 0, CHUNK_SIZE));
+  const head = useQuery(listWindowQuery(schoolId, entity, params, 0, CHUNK_SIZE));
   const chunks: number[] = [];
   for (let c = Math.max(1, Math.floor(first / CHUNK_SIZE)); c <= last / CHUNK_SIZE; c += 1)
     chunks.push(c);
   const others = useQueries({
     queries: chunks.map((c) => ({
-      ...listWindowQuery(issuer, entity, params, c * CHUNK_SIZE, CHUNK_SIZE),
+      ...listWindowQuery(schoolId, entity, params, c * CHUNK_SIZE, CHUNK_SIZE),
       placeholderData: undefined,
       // Only once this search has its own first answer: a previous search's total must not
       // start fetches for the new one, which would compete with its first chunk.
@@ -66,7 +66,7 @@ export function useListRows<E extends EntityName>(
 
   // Unreadable records per chunk: those of the chunks answering now, over those remembered
   // for this search (a chunk scrolled out of range still shifts the rows after it).
-  const key = JSON.stringify([issuer, entity, params]);
+  const key = JSON.stringify([schoolId, entity, params]);
   const answering: [number, number][] = [];
   if (head.data && !head.isPlaceholderData) answering.push([0, head.data.unreadable ?? 0]);
   chunks.forEach((c, i) => {

@@ -10,7 +10,7 @@ import { ImportDialog } from './import-dialog';
 
 /** What the list toolbar hands its area's actions. */
 export type AreaActionsProps = {
-  issuer: string;
+  schoolId: string;
   entity: EntityName;
   /** The list's current search, sort and filters (what an export writes). */
   params: ListParams<EntityName>;
@@ -34,7 +34,7 @@ type Open = 'import' | 'generate' | 'enroll' | null;
  * cannot be reached they are all disabled, described by the list's offline sentence.
  */
 export function AreaActions(props: AreaActionsProps) {
-  const { issuer, entity, params, selected, canWrite, offlineNote } = props;
+  const { schoolId, entity, params, selected, canWrite, offlineNote } = props;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   if (entity === 'pages') return null;
@@ -82,11 +82,11 @@ export function AreaActions(props: AreaActionsProps) {
               />
             ))
         : null}
-      <ExportAction issuer={issuer} entity={entity} params={params} offlineNote={offlineNote} />
-      {open === 'import' ? <ImportDialog issuer={issuer} onClose={close} /> : null}
-      {open === 'generate' ? <GenerateDialog issuer={issuer} onClose={close} /> : null}
+      <ExportAction schoolId={schoolId} entity={entity} params={params} offlineNote={offlineNote} />
+      {open === 'import' ? <ImportDialog schoolId={schoolId} onClose={close} /> : null}
+      {open === 'generate' ? <GenerateDialog schoolId={schoolId} onClose={close} /> : null}
       {open === 'enroll' ? (
-        <EnrollDialog issuer={issuer} students={selected} onClose={close} />
+        <EnrollDialog schoolId={schoolId} students={selected} onClose={close} />
       ) : null}
     </div>
   );

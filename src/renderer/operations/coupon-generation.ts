@@ -20,7 +20,7 @@ export type GenerateForm = {
   active: boolean;
 };
 
-export type GenerateRequest = Omit<RequestOf<'coupons:generate'>, 'issuer' | 'jobId'>;
+export type GenerateRequest = Omit<RequestOf<'coupons:generate'>, 'schoolId' | 'jobId'>;
 
 export const MAX_GENERATE = 5000;
 /** What one `#` may become: an uppercase letter or a digit. */

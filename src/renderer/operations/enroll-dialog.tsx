@@ -14,7 +14,7 @@ import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   /** The ticked students, id → name: the report names a student rather than an id. */
   students: ReadonlyMap<string, string>;
   onClose: () => void;
@@ -28,11 +28,11 @@ const MAX_STUDENTS = 10_000;
  * date. Enrolling is idempotent on the platform, so a student already in the course is
  * reported as such rather than enrolled twice.
  */
-export function EnrollDialog({ issuer, students, onClose }: Props) {
+export function EnrollDialog({ schoolId, students, onClose }: Props) {
   const studentIds = [...students.keys()];
   const queryClient = useQueryClient();
   const job = useJob();
-  const { offline, noteId } = useOfflineNote(issuer);
+  const { offline, noteId } = useOfflineNote(schoolId);
   const dateId = useId();
   const [course, setCourse] = useState<Course | null>(null);
   const [until, setUntil] = useState('');
@@ -61,7 +61,7 @@ export function EnrollDialog({ issuer, students, onClose }: Props) {
           async (jobId) =>
             unwrap(
               await bridge().enrollments.bulkEnroll({
-                issuer,
+                schoolId,
                 jobId,
                 courseId: course.id,
                 studentIds: [...studentIds],
@@ -75,7 +75,7 @@ export function EnrollDialog({ issuer, students, onClose }: Props) {
       setError(toUiError(e));
     } finally {
       // Each student's enrollments may have changed.
-      void queryClient.invalidateQueries({ queryKey: entityKeys.all(issuer, 'students') });
+      void queryClient.invalidateQueries({ queryKey: entityKeys.all(schoolId, 'students') });
     }
   };
 
@@ -89,7 +89,7 @@ export function EnrollDialog({ issuer, students, onClose }: Props) {
       {!job.running && !outcome ? (
         <form noValidate onSubmit={(e) => void submit(e)}>
           <CourseCombobox
-            issuer={issuer}
+            schoolId={schoolId}
             label="Course"
             selected={course}
             onSelect={setCourse}

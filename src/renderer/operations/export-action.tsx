@@ -12,7 +12,7 @@ type Exportable = Extract<EntityName, 'students' | 'coupons' | 'courses'>;
 type ExportList = RequestOf<'export:csv'>['list'];
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   entity: Exportable;
   params: ListParams<EntityName>;
   /**
@@ -60,7 +60,7 @@ export function downloadFile(fileName: string, content: string, type = 'text/csv
  * file locally (never by e-mail) and, in Electron, asks where to save it; in the web host it
  * answers the content and the browser downloads it. Large lists show progress and can stop.
  */
-export function ExportAction({ issuer, entity, params, offlineNote }: Props) {
+export function ExportAction({ schoolId, entity, params, offlineNote }: Props) {
   const job = useJob();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<UiError | null>(null);
@@ -71,7 +71,7 @@ export function ExportAction({ issuer, entity, params, offlineNote }: Props) {
     try {
       const answer = await job.start(async (jobId) =>
         unwrap(
-          await bridge().files.exportCsv({ issuer, jobId, list: exportListOf(entity, params) }),
+          await bridge().files.exportCsv({ schoolId, jobId, list: exportListOf(entity, params) }),
         ),
       );
       if (answer.outcome === 'cancelled') {

@@ -16,7 +16,7 @@ import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
-type Props = { issuer: string; onClose: () => void };
+type Props = { schoolId: string; onClose: () => void };
 type Key = keyof GenerateForm;
 
 /**
@@ -24,10 +24,10 @@ type Key = keyof GenerateForm;
  * sure every code is new. The form is checked as the owner types; the results list the codes
  * made (ready to copy) and any that failed.
  */
-export function GenerateDialog({ issuer, onClose }: Props) {
+export function GenerateDialog({ schoolId, onClose }: Props) {
   const queryClient = useQueryClient();
   const job = useJob();
-  const { offline, noteId } = useOfflineNote(issuer);
+  const { offline, noteId } = useOfflineNote(schoolId);
   const [form, setForm] = useState<GenerateForm>(EMPTY_GENERATE_FORM);
   const [touched, setTouched] = useState<ReadonlySet<Key>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -49,14 +49,14 @@ export function GenerateDialog({ issuer, onClose }: Props) {
     try {
       setOutcome(
         await job.start(
-          async (jobId) => unwrap(await bridge().coupons.generate({ issuer, jobId, ...request })),
+          async (jobId) => unwrap(await bridge().coupons.generate({ schoolId, jobId, ...request })),
           request.count,
         ),
       );
     } catch (e) {
       setError(toUiError(e));
     } finally {
-      void queryClient.invalidateQueries({ queryKey: entityKeys.lists(issuer, 'coupons') });
+      void queryClient.invalidateQueries({ queryKey: entityKeys.lists(schoolId, 'coupons') });
     }
   };
 

@@ -18,7 +18,7 @@ import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 
-type Props = { issuer: string; onClose: () => void };
+type Props = { schoolId: string; onClose: () => void };
 
 type Loaded = { fileName: string; plan: ImportPlan };
 
@@ -28,10 +28,10 @@ type Loaded = { fileName: string; plan: ImportPlan };
  * import to per-row results. The platform finds students by e-mail, so importing a file twice
  * creates nobody twice.
  */
-export function ImportDialog({ issuer, onClose }: Props) {
+export function ImportDialog({ schoolId, onClose }: Props) {
   const queryClient = useQueryClient();
   const job = useJob();
-  const { offline, noteId } = useOfflineNote(issuer);
+  const { offline, noteId } = useOfflineNote(schoolId);
   const inputId = useId();
   const hintId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -68,7 +68,7 @@ export function ImportDialog({ issuer, onClose }: Props) {
     try {
       setOutcome(
         await job.start(
-          async (jobId) => unwrap(await bridge().students.import({ issuer, jobId, rows })),
+          async (jobId) => unwrap(await bridge().students.import({ schoolId, jobId, rows })),
           rows.length,
         ),
       );
@@ -76,7 +76,7 @@ export function ImportDialog({ issuer, onClose }: Props) {
       setError(toUiError(e));
     } finally {
       // Even a cancelled or failed import may have created some students.
-      void queryClient.invalidateQueries({ queryKey: entityKeys.lists(issuer, 'students') });
+      void queryClient.invalidateQueries({ queryKey: entityKeys.lists(schoolId, 'students') });
     }
   };
 

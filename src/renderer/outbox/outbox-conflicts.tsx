@@ -43,7 +43,7 @@ export function mergedFields(
 }
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   /** Every entry of the outbox, as listed now; the conflicts among them are shown in turn. */
   entries: readonly OutboxEntryView[];
   /** The conflict to show first. */
@@ -57,8 +57,8 @@ type Props = {
  * record form's side-by-side conflict view. Keep mine, take the school's, or the merge
  * settle it through `outbox:resolve`, and the next conflict comes up.
  */
-export function OutboxConflicts({ issuer, entries, startId, onBack }: Props) {
-  const { resolve } = useOutboxActions(issuer);
+export function OutboxConflicts({ schoolId, entries, startId, onBack }: Props) {
+  const { resolve } = useOutboxActions(schoolId);
   // Settled entries leave the list once main says so; until then they are skipped here.
   const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
   const [currentId, setCurrentId] = useState(startId);

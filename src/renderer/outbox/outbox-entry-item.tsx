@@ -8,7 +8,7 @@ import { SINGULAR } from '../records/field-specs';
 import { useGrantAccess } from '../step-up/grant-access';
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   entry: OutboxEntryView;
   /** Opens the conflict view on this entry (entries with a conflict only). */
   onResolve: () => void;
@@ -30,9 +30,9 @@ function discardWords(entry: OutboxEntryView): string {
  * waits for the owner, why and the way forward (the conflict view, Grant access, the
  * platform's field messages), with "Send again" and "Discard" (after a confirmation).
  */
-export function OutboxEntryItem({ issuer, entry, onResolve, onDiscarded }: Props) {
+export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Props) {
   const id = useId();
-  const { retry, discard, resolve } = useOutboxActions(issuer);
+  const { retry, discard, resolve } = useOutboxActions(schoolId);
   const grantAccess = useGrantAccess();
   const [confirming, setConfirming] = useState(false);
   const { problem } = entry;

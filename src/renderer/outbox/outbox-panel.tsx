@@ -8,7 +8,7 @@ import { Modal } from '../workspace/modal';
 import { OutboxConflicts, isConflict } from './outbox-conflicts';
 import { OutboxEntryItem } from './outbox-entry-item';
 
-type Props = { issuer: string; onClose: () => void };
+type Props = { schoolId: string; onClose: () => void };
 
 /**
  * The outbox panel, a modal dialog named "Changes waiting to be sent": every change saved on
@@ -16,13 +16,13 @@ type Props = { issuer: string; onClose: () => void };
  * "Send now" for all, and the conflicts one after another. Escape closes it and focus goes
  * back to the button that opened it. Its list refreshes on each `outbox:status` event.
  */
-export function OutboxPanel({ issuer, onClose }: Props) {
+export function OutboxPanel({ schoolId, onClose }: Props) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const list = useQuery(outboxListQuery(issuer));
-  const status = useOutboxStatus(issuer);
-  const offline = useSchoolOffline(issuer);
-  const { retry } = useOutboxActions(issuer);
+  const list = useQuery(outboxListQuery(schoolId));
+  const status = useOutboxStatus(schoolId);
+  const offline = useSchoolOffline(schoolId);
+  const { retry } = useOutboxActions(schoolId);
   const [conflictId, setConflictId] = useState<string>();
   const sendRef = useRef<HTMLButtonElement>(null);
   // After the Modal's own effect opened the dialog (children's effects run first), so the
@@ -47,7 +47,7 @@ export function OutboxPanel({ issuer, onClose }: Props) {
       </h2>
       {conflictId ? (
         <OutboxConflicts
-          issuer={issuer}
+          schoolId={schoolId}
           entries={entries}
           startId={conflictId}
           onBack={backToList}
@@ -83,7 +83,7 @@ export function OutboxPanel({ issuer, onClose }: Props) {
               {entries.map((entry) => (
                 <OutboxEntryItem
                   key={entry.id}
-                  issuer={issuer}
+                  schoolId={schoolId}
                   entry={entry}
                   onResolve={() => setConflictId(entry.id)}
                   onDiscarded={() => headingRef.current?.focus()}

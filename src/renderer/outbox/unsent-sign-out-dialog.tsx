@@ -5,7 +5,7 @@ import { useSchoolOffline } from '../sync-status';
 import { Modal } from '../workspace/modal';
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   /** Sign-out is under way: nothing else may start, and Escape does nothing. */
   busy: boolean;
   error: string | undefined;
@@ -23,11 +23,11 @@ type Props = {
  * starts, so a stray Enter loses nothing). Once every change is sent it offers Sign out.
  */
 export function UnsentSignOutDialog(props: Props) {
-  const { issuer, busy, error, onSignOut, onCancel, onReview } = props;
+  const { schoolId, busy, error, onSignOut, onCancel, onReview } = props;
   const id = useId();
-  const status = useOutboxStatus(issuer);
-  const offline = useSchoolOffline(issuer);
-  const { retry } = useOutboxActions(issuer);
+  const status = useOutboxStatus(schoolId);
+  const offline = useSchoolOffline(schoolId);
+  const { retry } = useOutboxActions(schoolId);
   const [sending, setSending] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const signOutRef = useRef<HTMLButtonElement>(null);

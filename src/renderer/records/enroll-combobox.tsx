@@ -8,7 +8,7 @@ import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   studentId: string;
   disabled: boolean;
   /** The id of the sentence saying why Enroll is disabled (offline), if it is. */
@@ -19,7 +19,7 @@ type Props = {
  * "Enroll in a course": a combobox that finds courses by name as the owner types, then an
  * Enroll button.
  */
-export function EnrollCombobox({ issuer, studentId, disabled, describedBy }: Props) {
+export function EnrollCombobox({ schoolId, studentId, disabled, describedBy }: Props) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Course | null>(null);
   // A new key remounts the combobox, which empties it after an enrollment.
@@ -27,7 +27,7 @@ export function EnrollCombobox({ issuer, studentId, disabled, describedBy }: Pro
 
   const enroll = useMutation({
     mutationFn: async (course: Course) =>
-      unwrap(await bridge().enrollments.enroll({ issuer, studentId, courseId: course.id })),
+      unwrap(await bridge().enrollments.enroll({ schoolId, studentId, courseId: course.id })),
     onSuccess: (answer, course) => {
       showToast(
         answer.pending
@@ -38,14 +38,14 @@ export function EnrollCombobox({ issuer, studentId, disabled, describedBy }: Pro
       setRound((r) => r + 1);
     },
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: entityKeys.enrollments(issuer, studentId) }),
+      queryClient.invalidateQueries({ queryKey: entityKeys.enrollments(schoolId, studentId) }),
   });
 
   return (
     <div className="enroll">
       <CourseCombobox
         key={round}
-        issuer={issuer}
+        schoolId={schoolId}
         label="Enroll in a course"
         listLabel="Matching courses"
         hint="Type part of a course name, then choose it."

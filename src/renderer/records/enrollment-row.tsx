@@ -20,7 +20,7 @@ type Extension =
   { kind: 'days'; days: number } | { kind: 'until'; endedAt: number } | { kind: 'lifetime' };
 
 type Props = {
-  issuer: string;
+  schoolId: string;
   enrollment: Enrollment;
   canWrite: boolean;
   /** The id of the sentence saying why the actions are disabled (offline), if they are. */
@@ -57,16 +57,16 @@ function KindChoice(props: {
  * One of a student's courses: its name, progress, state and access end, with Remove (after
  * confirmation), Expire access and Extend (by days, until a date, or for life).
  */
-export function EnrollmentRow({ issuer, enrollment, canWrite, describedBy }: Props) {
+export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
-  const course = useQuery(recordQuery(issuer, 'courses', enrollment.courseId));
+  const course = useQuery(recordQuery(schoolId, 'courses', enrollment.courseId));
   const [confirming, setConfirming] = useState(false);
   const [extending, setExtending] = useState(false);
   const [kind, setKind] = useState<Extension['kind']>('days');
   const [days, setDays] = useState('30');
   const [until, setUntil] = useState('');
-  const key = { issuer, studentId: enrollment.studentId, courseId: enrollment.courseId };
+  const key = { schoolId, studentId: enrollment.studentId, courseId: enrollment.courseId };
   const courseName = course.data?.record.name ?? (course.isError ? 'A course' : 'Loading…');
   // Progress, state and access end may each be missing (not every school sends them): the row
   // then leaves that part out rather than showing 0% or a guess.
@@ -95,7 +95,7 @@ export function EnrollmentRow({ issuer, enrollment, canWrite, describedBy }: Pro
     },
     onSettled: () =>
       queryClient.invalidateQueries({
-        queryKey: entityKeys.enrollments(issuer, enrollment.studentId),
+        queryKey: entityKeys.enrollments(schoolId, enrollment.studentId),
       }),
   });
 

@@ -18,10 +18,10 @@ const OFFLINE_ENROLLMENTS =
  * needs `students:write`; without it the actions show locked, with "Grant access". While the
  * school cannot be reached they still work: the changes wait in the outbox, as the note says.
  */
-export function Enrollments({ issuer, studentId }: { issuer: string; studentId: string }) {
+export function Enrollments({ schoolId, studentId }: { schoolId: string; studentId: string }) {
   const id = useId();
-  const query = useQuery(enrollmentsQuery(issuer, studentId));
-  const access = useWriteAccess(issuer, 'students');
+  const query = useQuery(enrollmentsQuery(schoolId, studentId));
+  const access = useWriteAccess(schoolId, 'students');
   const rows = query.data?.rows ?? [];
   // Enrollments the school sent malformed are left out; say so rather than hide them.
   const unreadable = query.data?.unreadable ?? 0;
@@ -48,7 +48,7 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
           {rows.map((enrollment) => (
             <EnrollmentRow
               key={enrollment.id}
-              issuer={issuer}
+              schoolId={schoolId}
               enrollment={enrollment}
               canWrite={canChange}
               describedBy={offlineNote}
@@ -72,7 +72,7 @@ export function Enrollments({ issuer, studentId }: { issuer: string; studentId: 
       )}
       {offlineNote ? <OfflineNotice id={offlineNote}>{OFFLINE_ENROLLMENTS}</OfflineNotice> : null}
       <EnrollCombobox
-        issuer={issuer}
+        schoolId={schoolId}
         studentId={studentId}
         disabled={!canChange}
         describedBy={offlineNote}

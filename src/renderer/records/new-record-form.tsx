@@ -29,12 +29,12 @@ type Created = Versioned & { pending?: true };
  * again (after a step-up), so the platform never creates the record twice. Offline the new
  * record is kept on this computer and opens all the same, marked as not sent yet.
  */
-export function NewRecordForm({ issuer, entity }: { issuer: string; entity: EntityName }) {
+export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: EntityName }) {
   const formId = useId();
   const queryClient = useQueryClient();
   const openRecord = useUiStore((s) => s.openRecord);
   const closeRecord = useUiStore((s) => s.closeRecord);
-  const access = useWriteAccess(issuer, entity);
+  const access = useWriteAccess(schoolId, entity);
   const [failure, setFailure] = useState<UiError>();
   const [status, setStatus] = useState('');
   const { register, handleSubmit, setError, formState } = useForm<
@@ -46,13 +46,13 @@ export function NewRecordForm({ issuer, entity }: { issuer: string; entity: Enti
   const create = useMutation<Created, unknown, Attempt>({
     mutationFn: async ({ fields, idempotencyKey }) =>
       await call(entity, 'create', {
-        issuer,
+        schoolId,
         fields: fields as never,
         idempotencyKey,
       }),
     onSuccess: (answer) => {
-      putCached(queryClient, issuer, entity, answer);
-      void refreshEntity(queryClient, issuer, entity);
+      putCached(queryClient, schoolId, entity, answer);
+      void refreshEntity(queryClient, schoolId, entity);
       openRecord(entity, answer.record.id);
       showToast(answer.pending ? SAVED_HERE : `${capitalized(entity)} created.`);
     },

@@ -14,13 +14,13 @@ type ListData = { rows: AnyRecord[]; totalCount: number };
  */
 export function patchCached(
   queryClient: QueryClient,
-  issuer: string,
+  schoolId: string,
   entity: EntityName,
   id: string,
   fields: Record<string, unknown>,
 ): () => void {
-  const recordKey = entityKeys.record(issuer, entity, id);
-  const listKey = entityKeys.lists(issuer, entity);
+  const recordKey = entityKeys.record(schoolId, entity, id);
+  const listKey = entityKeys.lists(schoolId, entity);
   const previousRecord = queryClient.getQueryData<Versioned>(recordKey);
   const previousLists = queryClient.getQueriesData<ListData>({ queryKey: listKey });
 
@@ -44,12 +44,15 @@ export function patchCached(
 /** Puts the server's answer (a record and its new ETag) into the cache, rows included. */
 export function putCached(
   queryClient: QueryClient,
-  issuer: string,
+  schoolId: string,
   entity: EntityName,
   answer: Versioned,
 ): void {
-  queryClient.setQueryData<Versioned>(entityKeys.record(issuer, entity, answer.record.id), answer);
-  queryClient.setQueriesData<ListData>({ queryKey: entityKeys.lists(issuer, entity) }, (data) =>
+  queryClient.setQueryData<Versioned>(
+    entityKeys.record(schoolId, entity, answer.record.id),
+    answer,
+  );
+  queryClient.setQueriesData<ListData>({ queryKey: entityKeys.lists(schoolId, entity) }, (data) =>
     data?.rows.some((row) => row.id === answer.record.id)
       ? {
           ...data,
@@ -62,12 +65,14 @@ export function putCached(
 /** Marks an entity's record and lists stale so open screens fetch them again. */
 export function refreshEntity(
   queryClient: QueryClient,
-  issuer: string,
+  schoolId: string,
   entity: EntityName,
   id?: string,
 ): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: entityKeys.lists(issuer, entity) }),
-    id ? queryClient.invalidateQueries({ queryKey: entityKeys.record(issuer, entity, id) }) : null,
+    queryClient.invalidateQueries({ queryKey: entityKeys.lists(schoolId, entity) }),
+    id
+      ? queryClient.invalidateQueries({ queryKey: entityKeys.record(schoolId, entity, id) })
+      : null,
   ]);
 }

@@ -28,7 +28,7 @@ import { RecordFormBody } from './record-form-body';
 import { useSaveRecord, type SaveRequest } from './use-save-record';
 import { useWriteAccess } from './use-write-access';
 
-type Props = { issuer: string; entity: EntityName; versioned: Versioned };
+type Props = { schoolId: string; entity: EntityName; versioned: Versioned };
 
 /**
  * The edit form of one record: fields checked as the owner types, Save (Ctrl/Cmd+S) with only
@@ -36,12 +36,12 @@ type Props = { issuer: string; entity: EntityName; versioned: Versioned };
  * the conflict view on 412, field messages on 422, and the step-up when a scope is missing.
  * Offline it saves all the same: the write waits on this computer and the form says so.
  */
-export function RecordForm({ issuer, entity, versioned }: Props) {
+export function RecordForm({ schoolId, entity, versioned }: Props) {
   const { record, etag = '' } = versioned;
   const formId = useId();
   const queryClient = useQueryClient();
   const closeRecord = useUiStore((s) => s.closeRecord);
-  const access = useWriteAccess(issuer, entity);
+  const access = useWriteAccess(schoolId, entity);
   const [failure, setFailure] = useState<UiError>();
   const [status, setStatus] = useState('');
   const [conflict, setConflict] = useState<Conflict>();
@@ -49,7 +49,7 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
   const retrying = useRef(false);
   // While the record has edits not yet at the school, the form says they are kept here; once
   // they are sent that sentence goes.
-  const pendingHere = useIsPending(issuer, entity, record.id);
+  const pendingHere = useIsPending(schoolId, entity, record.id);
   const [wasPending, setWasPending] = useState(pendingHere);
   if (wasPending !== pendingHere) {
     setWasPending(pendingHere);
@@ -71,7 +71,7 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [etag]);
 
-  const save = useSaveRecord(issuer, entity, record.id, {
+  const save = useSaveRecord(schoolId, entity, record.id, {
     onSaved: (answer) => {
       setConflict(undefined);
       setFailure(undefined);
@@ -129,22 +129,25 @@ export function RecordForm({ issuer, entity, versioned }: Props) {
     });
 
   const remove = useMutation({
-    mutationFn: () => call(entity, 'delete', { issuer, id: record.id, etag }),
+    mutationFn: () => call(entity, 'delete', { schoolId, id: record.id, etag }),
     onSuccess: (answer) => {
       setConfirmDelete(false);
       closeRecord();
-      queryClient.removeQueries({ queryKey: entityKeys.record(issuer, entity, record.id) });
+      queryClient.removeQueries({ queryKey: entityKeys.record(schoolId, entity, record.id) });
       showToast(
         answer.pending
           ? `${capitalized(entity)} deleted on this computer. The school gets the change when it answers.`
           : `${capitalized(entity)} deleted.`,
       );
     },
-    onSettled: () => refreshEntity(queryClient, issuer, entity),
+    onSettled: () => refreshEntity(queryClient, schoolId, entity),
   });
 
   const takeServer = (current: Conflict) => {
-    putCached(queryClient, issuer, entity, { record: current.current, etag: current.currentEtag });
+    putCached(queryClient, schoolId, entity, {
+      record: current.current,
+      etag: current.currentEtag,
+    });
     reset(toFormValues(entity, current.current));
     setConflict(undefined);
     setStatus('The form now shows the server’s version.');

@@ -13,21 +13,21 @@ import { SINGULAR, capitalized, recordTitle, type AnyRecord } from './field-spec
 import { NewRecordForm } from './new-record-form';
 import { RecordForm } from './record-form';
 
-type Props = { issuer: string; entity: EntityName; recordId: string };
+type Props = { schoolId: string; entity: EntityName; recordId: string };
 
 /**
  * The record open beside a list: its detail and edit form (or a create form for `new`), and
  * for a student their enrollments. Close with the Close button or Escape; Ctrl/Cmd+S saves.
  */
-export function RecordPanel({ issuer, entity, recordId }: Props) {
+export function RecordPanel({ schoolId, entity, recordId }: Props) {
   const id = useId();
   const panelRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeRecord = useUiStore((s) => s.closeRecord);
   const isNew = recordId === 'new';
-  const query = useQuery({ ...recordQuery(issuer, entity, recordId), enabled: !isNew });
+  const query = useQuery({ ...recordQuery(schoolId, entity, recordId), enabled: !isNew });
   const record = query.data?.record as AnyRecord | undefined;
-  const pending = useIsPending(issuer, entity, recordId) && !isNew;
+  const pending = useIsPending(schoolId, entity, recordId) && !isNew;
 
   // Land on the panel's heading when a record opens, and give focus back when it closes
   // (to the row that opened it) if focus was still inside the panel.
@@ -91,7 +91,7 @@ export function RecordPanel({ issuer, entity, recordId }: Props) {
         </button>
       </header>
       {isNew ? (
-        <NewRecordForm key={entity} issuer={issuer} entity={entity} />
+        <NewRecordForm key={entity} schoolId={schoolId} entity={entity} />
       ) : query.isPending ? (
         <p role="status" className="hint">
           Loading the {SINGULAR[entity]}…
@@ -111,11 +111,11 @@ export function RecordPanel({ issuer, entity, recordId }: Props) {
         <>
           <RecordForm
             key={recordId}
-            issuer={issuer}
+            schoolId={schoolId}
             entity={entity}
             versioned={{ record: record as AnyRecord, etag: query.data.etag }}
           />
-          {entity === 'students' ? <Enrollments issuer={issuer} studentId={recordId} /> : null}
+          {entity === 'students' ? <Enrollments schoolId={schoolId} studentId={recordId} /> : null}
         </>
       )}
     </section>

@@ -27,26 +27,26 @@ type Context = { rollback: () => void };
  */
 export async function undoSave(
   queryClient: QueryClient,
-  issuer: string,
+  schoolId: string,
   entity: EntityName,
   saved: Versioned,
   previous: Record<string, unknown>,
 ): Promise<void> {
   const id = saved.record.id;
-  const cached = queryClient.getQueryData<Versioned>(entityKeys.record(issuer, entity, id));
+  const cached = queryClient.getQueryData<Versioned>(entityKeys.record(schoolId, entity, id));
   try {
     const answer = await call(entity, 'update', {
-      issuer,
+      schoolId,
       id,
       fields: previous as never,
       etag: cached?.etag ?? saved.etag ?? '',
     });
-    putCached(queryClient, issuer, entity, answer);
+    putCached(queryClient, schoolId, entity, answer);
     showToast('Change undone.');
   } catch (error) {
     showToast(`The change could not be undone. ${toUiError(error).message}`, { tone: 'error' });
   } finally {
-    void refreshEntity(queryClient, issuer, entity, id);
+    void refreshEntity(queryClient, schoolId, entity, id);
   }
 }
 
@@ -57,7 +57,7 @@ export async function undoSave(
  * coded errors (conflict, field messages, missing scopes).
  */
 export function useSaveRecord(
-  issuer: string,
+  schoolId: string,
   entity: EntityName,
   id: string,
   handlers: {
@@ -68,17 +68,17 @@ export function useSaveRecord(
   const queryClient = useQueryClient();
   return useMutation<SaveAnswer, unknown, SaveRequest, Context>({
     mutationFn: async ({ fields, etag }) =>
-      await call(entity, 'update', { issuer, id, fields: fields as never, etag }),
+      await call(entity, 'update', { schoolId, id, fields: fields as never, etag }),
     onMutate: async ({ fields }) => {
-      await queryClient.cancelQueries({ queryKey: entityKeys.record(issuer, entity, id) });
-      return { rollback: patchCached(queryClient, issuer, entity, id, fields) };
+      await queryClient.cancelQueries({ queryKey: entityKeys.record(schoolId, entity, id) });
+      return { rollback: patchCached(queryClient, schoolId, entity, id, fields) };
     },
     onError: (error, request, context) => {
       context?.rollback();
       handlers.onFailed(toUiError(error), request);
     },
     onSuccess: (answer, request) => {
-      putCached(queryClient, issuer, entity, answer);
+      putCached(queryClient, schoolId, entity, answer);
       handlers.onSaved(answer);
       const previous = Object.fromEntries(
         Object.keys(request.fields).map((k) => [k, request.base[k] ?? null]),
@@ -87,10 +87,10 @@ export function useSaveRecord(
       showToast(answer.pending ? SAVED_HERE : done, {
         action: {
           label: 'Undo',
-          run: () => undoSave(queryClient, issuer, entity, answer, previous),
+          run: () => undoSave(queryClient, schoolId, entity, answer, previous),
         },
       });
     },
-    onSettled: () => refreshEntity(queryClient, issuer, entity, id),
+    onSettled: () => refreshEntity(queryClient, schoolId, entity, id),
   });
 }

@@ -13,16 +13,16 @@ import { useSchoolOffline } from '../sync-status';
  * on this computer, in the outbox), but enrollment changes need the school, so their controls
  * are disabled, with the reason beside them (OfflineNotice), until it answers again.
  */
-export function useWriteAccess(issuer: string, entity: EntityName) {
+export function useWriteAccess(schoolId: string, entity: EntityName) {
   const scope = `${entity}:write`;
   const session = useQuery(sessionQuery());
   const grantAccess = useGrantAccess();
   const queryClient = useQueryClient();
-  const offline = useSchoolOffline(issuer);
+  const offline = useSchoolOffline(schoolId);
   const [granted, setGranted] = useState<string[]>([]);
   const [asking, setAsking] = useState(false);
 
-  const scopes = session.data?.sessions.find((s) => s.issuer === issuer)?.scopes ?? [];
+  const scopes = session.data?.sessions.find((s) => s.schoolId === schoolId)?.scopes ?? [];
   const canWrite = scopes.includes(scope) || granted.includes(scope);
 
   const requestAccess = useCallback(

@@ -41,8 +41,8 @@ export function AccountArea({ sessions, session, onSignOut }: Props) {
       <KeyringNotice />
       <SchoolSwitcher
         sessions={sessions}
-        selected={session.issuer}
-        onSelect={(issuer) => showSignedIn(issuer)}
+        selected={session.schoolId}
+        onSelect={(schoolId) => showSignedIn(schoolId)}
       />
       <section className="card" aria-labelledby="who-heading">
         <h2 id="who-heading">Your account</h2>
@@ -61,7 +61,7 @@ export function AccountArea({ sessions, session, onSignOut }: Props) {
           ) : null}
         </dl>
       </section>
-      <SyncDetails key={session.issuer} issuer={session.issuer} />
+      <SyncDetails key={session.schoolId} schoolId={session.schoolId} />
       <section className="card" aria-labelledby="granted-heading">
         <h2 id="granted-heading">What Schooldesk may do</h2>
         <ScopeList scopes={session.scopes} />

@@ -18,10 +18,10 @@ export function GrantAccessProvider({ children }: { children: ReactNode }) {
   // The open request's promise, so a second ask while the dialog is up joins it.
   const pending = useRef<Promise<boolean> | null>(null);
 
-  const start = useCallback((issuer: string, scopes: string[]) => {
+  const start = useCallback((schoolId: string, scopes: string[]) => {
     setRequest((r) => r && { ...r, started: undefined, error: undefined });
     bridge()
-      .session.grantMore({ issuer, scopes })
+      .session.grantMore({ schoolId, scopes })
       .then(unwrap)
       .then(
         (started) => setRequest((r) => r && { ...r, started }),
@@ -35,13 +35,13 @@ export function GrantAccessProvider({ children }: { children: ReactNode }) {
       const missing = scopes.filter((s) => !session.scopes.includes(s));
       if (missing.length === 0) return Promise.resolve(true);
       if (pending.current) return pending.current;
-      const { issuer } = session;
+      const { schoolId } = session;
       const promise = new Promise<boolean>((resolve) => {
         setRequest({
-          issuer,
+          schoolId,
           school: session.baseUrl,
           scopes: missing,
-          retry: () => start(issuer, missing),
+          retry: () => start(schoolId, missing),
           settle: (granted) => {
             pending.current = null;
             setRequest(undefined);
@@ -50,7 +50,7 @@ export function GrantAccessProvider({ children }: { children: ReactNode }) {
         });
       });
       pending.current = promise;
-      start(issuer, missing);
+      start(schoolId, missing);
       return promise;
     },
     [session, start],

@@ -9,7 +9,7 @@ import { useCurrentSession } from '../workspace/use-current-session';
 
 /** One ask for more scopes, as the provider tracks it. */
 export type StepUpRequest = {
-  issuer: string;
+  schoolId: string;
   school: string;
   /** The scopes the session lacks. */
   scopes: string[];

@@ -46,7 +46,7 @@ export function CommandPalette(props: Props) {
   const searchable = ENTITY_NAMES.filter((e) => accessOf(session, e).canRead);
   const searches = useQueries({
     queries: searchable.map((entity) => ({
-      ...listWindowQuery(session.issuer, entity, { q }, 0, PALETTE_RESULTS_PER_ENTITY),
+      ...listWindowQuery(session.schoolId, entity, { q }, 0, PALETTE_RESULTS_PER_ENTITY),
       placeholderData: undefined,
       enabled: q.length >= 2,
     })),

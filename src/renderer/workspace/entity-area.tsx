@@ -6,10 +6,10 @@ import { RecordPanel } from '../records/record-panel';
 import { useUiStore } from '../ui-store';
 import { areaInfo, capitalised } from './areas';
 
-type Props = { issuer: string; entity: EntityName; recordId?: string; canWrite: boolean };
+type Props = { schoolId: string; entity: EntityName; recordId?: string; canWrite: boolean };
 
 /** An area the session can read: its list, and the open record beside it. */
-export function EntityArea({ issuer, entity, recordId, canWrite }: Props) {
+export function EntityArea({ schoolId, entity, recordId, canWrite }: Props) {
   const closeRecord = useUiStore((s) => s.closeRecord);
   const info = areaInfo(entity);
 
@@ -25,7 +25,7 @@ export function EntityArea({ issuer, entity, recordId, canWrite }: Props) {
     <section className="area entity-area" aria-labelledby="area-heading">
       <ScreenHeading id="area-heading">{info.label}</ScreenHeading>
       <div className={`area-body${recordId ? ' with-record' : ''}`}>
-        <EntityList issuer={issuer} entity={entity} canWrite={canWrite} />
+        <EntityList schoolId={schoolId} entity={entity} canWrite={canWrite} />
         {recordId ? (
           <aside
             className="record-pane"
@@ -34,7 +34,7 @@ export function EntityArea({ issuer, entity, recordId, canWrite }: Props) {
             }
             onKeyDown={onKeyDown}
           >
-            <RecordPanel key={recordId} issuer={issuer} entity={entity} recordId={recordId} />
+            <RecordPanel key={recordId} schoolId={schoolId} entity={entity} recordId={recordId} />
           </aside>
         ) : null}
       </div>

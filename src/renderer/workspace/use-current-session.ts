@@ -9,10 +9,10 @@ import { useUiStore } from '../ui-store';
  * when that was signed out elsewhere. Undefined while the session loads or when signed out.
  */
 export function useCurrentSession(): SessionSummaryView | undefined {
-  const selectedIssuer = useUiStore((s) => s.selectedIssuer);
+  const selectedSchoolId = useUiStore((s) => s.selectedSchoolId);
   const { data } = useQuery(sessionQuery());
   const sessions = data?.sessions ?? [];
-  return sessions.find((s) => s.issuer === selectedIssuer) ?? sessions[0];
+  return sessions.find((s) => s.schoolId === selectedSchoolId) ?? sessions[0];
 }
 
 /** What the session may do with an entity: its `:read` and `:write` scopes. */

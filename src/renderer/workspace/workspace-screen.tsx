@@ -37,9 +37,9 @@ export function WorkspaceScreen({ sessions, session }: Props) {
   const grant = useGrantAccess();
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut' | 'outbox'>();
   const accountButton = useRef<HTMLButtonElement>(null);
-  const syncNow = useSyncNow(session.issuer);
+  const syncNow = useSyncNow(session.schoolId);
   // Every school's count and pending marks from the start, and for the sign-out warning.
-  useOutboxStatuses(sessions.map((s) => s.issuer));
+  useOutboxStatuses(sessions.map((s) => s.schoolId));
 
   const newRecord = (entity: EntityName) => {
     if (accessOf(session, entity).canWrite) openRecord(entity, 'new');
@@ -68,9 +68,9 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           {session.baseUrl}
         </span>
         {session.name ? <span className="workspace-user">{session.name}</span> : null}
-        <SyncStatusLine key={session.issuer} issuer={session.issuer} />
+        <SyncStatusLine key={session.schoolId} schoolId={session.schoolId} />
         <OutboxCount
-          key={`outbox ${session.issuer}`}
+          key={`outbox ${session.schoolId}`}
           session={session}
           onOpen={() => setDialog('outbox')}
         />
@@ -107,8 +107,8 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           />
         ) : accessOf(session, area).canRead ? (
           <EntityArea
-            key={`${session.issuer} ${area}`}
-            issuer={session.issuer}
+            key={`${session.schoolId} ${area}`}
+            schoolId={session.schoolId}
             entity={area}
             recordId={recordId}
             canWrite={accessOf(session, area).canWrite}
@@ -130,7 +130,9 @@ export function WorkspaceScreen({ sessions, session }: Props) {
         />
       ) : null}
       {dialog === 'shortcuts' ? <ShortcutsSheet onClose={closeDialog} /> : null}
-      {dialog === 'outbox' ? <OutboxPanel issuer={session.issuer} onClose={closeDialog} /> : null}
+      {dialog === 'outbox' ? (
+        <OutboxPanel schoolId={session.schoolId} onClose={closeDialog} />
+      ) : null}
       {dialog === 'signOut' ? (
         <SignOutDialog
           session={session}
