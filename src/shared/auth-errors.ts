@@ -33,6 +33,10 @@ export const AUTH_ERRORS = {
   token_failed: 'The school did not hand out access after sign-in. Try again.',
   subject_mismatch:
     'The school answered with a different account than the one that signed in. Sign in again.',
+  audience_mismatch:
+    'The school handed out access for a different school than the one you signed in to. Schooldesk refused it to keep your account safe.',
+  account_changed:
+    'You signed in as a different account than the one Schooldesk uses for this school, so nothing was changed. To use the other account, sign out of this school first.',
   insufficient_scope: 'This needs more access than you granted. Allow it to continue.',
   step_up_limit: 'Schooldesk asked for more access several times without success. Sign in again.',
   timeout: 'The sign-in took too long. Start it again when you are ready.',
@@ -46,6 +50,12 @@ export const AUTH_ERRORS = {
     'Your saved sign-in could not be read on this computer. Sign in again.',
   revocation_failed:
     'You are signed out on this computer, but the school could not be told to cancel Schooldesk’s access.',
+  revocation_pending:
+    'Signed out on this computer. The school has not yet confirmed that Schooldesk’s access is cancelled; Schooldesk will try again when it starts.',
+  revocation_pending_memory:
+    'Signed out on this computer. The school has not yet confirmed that Schooldesk’s access is cancelled. Schooldesk will try again while it stays open, but not after you quit it: this computer has no keyring to keep the request safe until then.',
+  revocation_refused:
+    'Signed out on this computer, but the school refused to cancel Schooldesk’s access, and asking again would not help. You can remove Schooldesk’s access in your school’s own settings.',
 } as const;
 
 /** One of the named sign-in failures. */

@@ -9,6 +9,7 @@ import { LoopbackListener, type CallbackRequest } from './loopback-listener';
 import { schoolMetadata } from './metadata-cache';
 import { clientIdentity, registeredPort } from './client-identity';
 import { schoolKey } from './school-key';
+import { checkAudience, checkSameAccount } from './token-checks';
 import { tokenSetFrom, type TokenSet } from './token-set';
 
 export type SignInRequest = {
@@ -214,6 +215,7 @@ async function exchange(
   );
   const result = await oauth.processAuthorizationCodeResponse(as, client, response);
   deps.mask.add(result.access_token, result.refresh_token, result.id_token);
+  await checkAudience(deps, school, client, result.access_token);
   const idClaims = oauth.getValidatedIdTokenClaims(result);
   const sub = idClaims?.sub;
   const set = tokenSetFrom(result, {
@@ -235,6 +237,10 @@ async function exchange(
   // one turn of the event loop, so a cancel lands either before it (nothing is kept) or once
   // the save has begun, too late: the sign-in then completes.
   if (signal?.aborted) throw new AuthError('cancelled');
+  checkSameAccount(
+    await deps.store.load(schoolKey(as.issuer, school.baseUrl)).catch(() => undefined),
+    profiled,
+  );
   await deps.store.save(profiled);
   return profiled;
 }
