@@ -20,21 +20,36 @@ describe('UI store: sign-in attempts', () => {
 
   it('keeps steps that arrive before the attempt id is known', () => {
     store().recordEvent({ type: 'signIn:progress', attemptId, step: 'discovering' });
-    store().startWaiting(attemptId, 'https://school.example/authorize');
+    store().startWaiting(attemptId);
     store().recordEvent({ type: 'signIn:progress', attemptId, step: 'waiting_for_browser' });
     expect(store().attempts[attemptId]?.steps).toEqual(['discovering', 'waiting_for_browser']);
     expect(store().screen.name).toBe('waiting');
   });
 
+  it('keeps the sign-in link that comes with waiting_for_browser, even before the id is known', () => {
+    const authorizationUrl = 'https://as.example/oauth/authorize?state=s';
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'discovering' });
+    store().recordEvent({
+      type: 'signIn:progress',
+      attemptId,
+      step: 'waiting_for_browser',
+      authorizationUrl,
+    });
+    store().startWaiting(attemptId);
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'exchanging' });
+    expect(store().attempts[attemptId]?.authorizationUrl).toBe(authorizationUrl);
+    expect(store().screen).toEqual({ name: 'waiting', attemptId });
+  });
+
   it('shows the signed-in school when its attempt finishes, even before it was waited on', () => {
     store().recordEvent({ type: 'signIn:finished', attemptId, session });
-    store().startWaiting(attemptId, 'https://school.example/authorize');
+    store().startWaiting(attemptId);
     expect(store().screen.name).toBe('signedIn');
     expect(store().selectedSchoolId).toBe(session.schoolId);
   });
 
   it('ignores the failure of an attempt the user already left', () => {
-    store().startWaiting(attemptId, 'https://school.example/authorize');
+    store().startWaiting(attemptId);
     store().showConnect();
     const error = { code: 'cancelled', message: 'The sign-in was cancelled.' };
     store().recordEvent({ type: 'signIn:failed', attemptId, error });
@@ -42,14 +57,14 @@ describe('UI store: sign-in attempts', () => {
   });
 
   it('shows the failure of the attempt being waited on', () => {
-    store().startWaiting(attemptId, 'https://school.example/authorize');
+    store().startWaiting(attemptId);
     const error = { code: 'access_denied', message: 'Access was not allowed.' };
     store().recordEvent({ type: 'signIn:failed', attemptId, error });
     expect(store().screen).toEqual({ name: 'failure', error });
   });
 
   it('leaves attempts alone on events that belong to no sign-in (sync, data changes)', () => {
-    store().startWaiting(attemptId, 'https://school.example/authorize');
+    store().startWaiting(attemptId);
     store().recordEvent({ type: 'data:changed', schoolId: session.schoolId, areas: ['students'] });
     expect(Object.keys(store().attempts)).toEqual([]);
     expect(store().screen.name).toBe('waiting');

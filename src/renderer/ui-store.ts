@@ -14,7 +14,7 @@ export type SignInStep = Extract<AppEvent, { type: 'signIn:progress' }>['step'];
 export type Screen =
   | { name: 'home' }
   | { name: 'connect' }
-  | { name: 'waiting'; attemptId: string; authorizationUrl: string }
+  | { name: 'waiting'; attemptId: string }
   | { name: 'signedIn' }
   | { name: 'failure'; error: UiError };
 
@@ -31,7 +31,8 @@ export type WorkspaceRoute = { area: Area; recordId?: string };
 export type Notice = { tone: 'info' | 'warning'; text: string };
 
 type Outcome = { type: 'finished'; schoolId: string } | { type: 'failed'; error: UiError };
-type Attempt = { steps: SignInStep[]; outcome?: Outcome };
+/** What main reported of one attempt; the sign-in link comes with `waiting_for_browser`. */
+type Attempt = { steps: SignInStep[]; authorizationUrl?: string; outcome?: Outcome };
 
 /**
  * UI state only: never a copy of server data (sessions and recent schools live in TanStack
@@ -53,7 +54,7 @@ export type UiState = {
   setSchool: (school: string) => void;
   setScopes: (scopes: string[]) => void;
   beginAttempt: () => void;
-  startWaiting: (attemptId: string, authorizationUrl: string) => void;
+  startWaiting: (attemptId: string) => void;
   recordEvent: (event: AppEvent) => void;
   showFailure: (error: UiError) => void;
   showConnect: (options?: { clearSchool?: boolean; notice?: Notice }) => void;
@@ -84,9 +85,9 @@ export const useUiStore = create<UiState>()((set) => ({
   setScopes: (scopes) => set((s) => ({ draft: { ...s.draft, scopes } })),
   // Forget earlier attempts: any event from now on belongs to the new one or is stale.
   beginAttempt: () => set({ attempts: {}, notice: undefined }),
-  startWaiting: (attemptId, authorizationUrl) =>
+  startWaiting: (attemptId) =>
     set((s) => {
-      const next = { ...s, screen: { name: 'waiting', attemptId, authorizationUrl } as const };
+      const next = { ...s, screen: { name: 'waiting', attemptId } as const };
       return { ...next, ...settle(next) };
     }),
   recordEvent: (event) =>
@@ -101,7 +102,11 @@ export const useUiStore = create<UiState>()((set) => ({
       const attempt = s.attempts[event.attemptId] ?? { steps: [] };
       const updated: Attempt =
         event.type === 'signIn:progress'
-          ? { ...attempt, steps: [...attempt.steps, event.step] }
+          ? {
+              ...attempt,
+              steps: [...attempt.steps, event.step],
+              authorizationUrl: event.authorizationUrl ?? attempt.authorizationUrl,
+            }
           : event.type === 'signIn:finished'
             ? { ...attempt, outcome: { type: 'finished', schoolId: event.session.schoolId } }
             : { ...attempt, outcome: { type: 'failed', error: event.error } };

@@ -45,7 +45,11 @@ export const sessionSummary = z.object({
 });
 export type SessionSummaryView = z.infer<typeof sessionSummary>;
 
-const signInStarted = z.object({ attemptId, authorizationUrl: z.string().url() });
+/**
+ * A sign-in answers with its id at once, before the school is found, so it can be cancelled
+ * from the first step; the authorization URL comes later with the `waiting_for_browser` event.
+ */
+const signInStarted = z.object({ attemptId });
 
 export const contract = {
   'session:current': {
@@ -129,6 +133,8 @@ export const appEvent = z.discriminatedUnion('type', [
       'exchanging',
       'signed_in',
     ]),
+    /** With `waiting_for_browser` and `browser_failed`: the link to show the owner. */
+    authorizationUrl: z.string().url().optional(),
   }),
   z.object({ type: z.literal('signIn:finished'), attemptId, session: sessionSummary }),
   z.object({

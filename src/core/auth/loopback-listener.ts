@@ -5,14 +5,22 @@ import { AuthError } from './errors';
 /** How long the listener waits for the browser before giving up (the default). */
 export const DEFAULT_LISTENER_TIMEOUT_MS = 5 * 60_000;
 /** How long the browser is kept waiting for the final page while tokens are fetched. */
-const FINAL_PAGE_WAIT_MS = 30_000;
+export const FINAL_PAGE_WAIT_MS = 30_000;
 
 export const SUCCESS_TEXT = 'You can close this tab and return to Schooldesk.';
+/**
+ * The page shown when the outcome is not known within the wait: it promises nothing, since
+ * the exchange may still fail; the app shows how it ended.
+ */
+export const FINISHING_TEXT = 'Schooldesk is finishing signing you in; look at the app.';
 
 /** The one request that carried the expected state, held open for the final page. */
 export type CallbackRequest = {
   url: URL;
-  /** Answers the browser: success, or the failure in plain words (never the query string). */
+  /**
+   * Answers the browser: success, or the failure in plain words (never the query string).
+   * Does nothing once the wait has passed and the browser got the neutral page.
+   */
   respond(outcome: { ok: true } | { ok: false; message: string }): void;
 };
 
@@ -22,6 +30,8 @@ type ListenerOptions = {
   /** The port of an earlier registration, tried first; any free port if it is taken. */
   preferredPort?: number;
   timeoutMs?: number;
+  /** How long the browser waits for the outcome before it gets the neutral page. */
+  finalPageWaitMs?: number;
   signal?: AbortSignal;
 };
 
@@ -120,16 +130,23 @@ export class LoopbackListener {
     this.settled = true;
     clearTimeout(this.timer);
     let answered = false;
-    const respond = (outcome: { ok: true } | { ok: false; message: string }) => {
+    const answer = (text: string) => {
       if (answered) return;
       answered = true;
       clearTimeout(guard);
-      page(response, 200, outcome.ok ? SUCCESS_TEXT : outcome.message);
+      page(response, 200, text);
       // Single use: nothing more is accepted once the callback has been answered.
       this.server.close();
       this.server.closeIdleConnections();
     };
-    const guard = setTimeout(() => respond({ ok: true }), FINAL_PAGE_WAIT_MS);
+    const respond = (outcome: { ok: true } | { ok: false; message: string }) =>
+      answer(outcome.ok ? SUCCESS_TEXT : outcome.message);
+    // The browser cannot wait forever, but success is not known yet: the exchange may still
+    // fail, so the page says neither, and a later outcome is shown in the app only.
+    const guard = setTimeout(
+      () => answer(FINISHING_TEXT),
+      this.options.finalPageWaitMs ?? FINAL_PAGE_WAIT_MS,
+    );
     this.resolveCallback({ url, respond });
   }
 

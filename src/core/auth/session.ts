@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import type { AuthDeps } from './deps';
 import { AuthError, toAuthError } from './errors';
-import { requestOptions } from './http-policy';
 import { schoolMetadata } from './metadata-cache';
+import { refreshTokenRequest } from './refresh-request';
 import { schoolKeyOf } from './school-key';
 import { needsRefresh, tokenSetFrom, type TokenSet } from './token-set';
 
@@ -54,16 +54,8 @@ export class Sessions {
     const client: oauth.Client = { client_id: set.clientId, token_endpoint_auth_method: 'none' };
     let result: oauth.TokenEndpointResponse;
     try {
-      const response = await oauth.refreshTokenGrantRequest(
-        school.as,
-        client,
-        oauth.None(),
-        set.refreshToken,
-        {
-          ...requestOptions(this.deps.fetch, new URL(school.as.token_endpoint!)),
-          additionalParameters: { resource: school.resource },
-        },
-      );
+      // A 5xx or a failed connection is retried with backoff before the caller sees it.
+      const response = await refreshTokenRequest(this.deps.fetch, school, client, set.refreshToken);
       result = await oauth.processRefreshTokenResponse(school.as, client, response);
     } catch (error) {
       const failure = toAuthError(error, 'token_failed');

@@ -108,7 +108,8 @@ function cancellable(fetchFn: Fetch, signal: AbortSignal | undefined): Fetch {
   return (input, init = {}) =>
     fetchFn(input, {
       ...init,
-      // Both short-lived: the request's and the attempt's, so AbortSignal.any keeps nothing.
+      // AbortSignal.any keeps each combined signal alive as long as its sources
+      // (nodejs/node#54614); here both last one sign-in at most, so nothing piles up.
       signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal,
     });
 }
@@ -215,7 +216,13 @@ async function exchange(
   );
   const result = await oauth.processAuthorizationCodeResponse(as, client, response);
   deps.mask.add(result.access_token, result.refresh_token, result.id_token);
-  await checkAudience(deps, school, client, result.access_token);
+  // Its introspection takes no signal of its own; the cancel reaches it through fetch.
+  await checkAudience(
+    { ...deps, fetch: cancellable(deps.fetch, signal) },
+    school,
+    client,
+    result.access_token,
+  );
   const idClaims = oauth.getValidatedIdTokenClaims(result);
   const sub = idClaims?.sub;
   const set = tokenSetFrom(result, {
@@ -233,14 +240,14 @@ async function exchange(
     { ...set, profile: profileFrom(idClaims ?? {}) },
     signal,
   );
-  // SECURITY: a cancelled sign-in keeps no tokens. The check and the start of the save share
-  // one turn of the event loop, so a cancel lands either before it (nothing is kept) or once
-  // the save has begun, too late: the sign-in then completes.
-  if (signal?.aborted) throw new AuthError('cancelled');
   checkSameAccount(
     await deps.store.load(schoolKey(as.issuer, school.baseUrl)).catch(() => undefined),
     profiled,
   );
+  // SECURITY: a cancelled sign-in keeps no tokens. The check and the start of the save share
+  // one turn of the event loop (keep nothing awaited between them), so a cancel lands either
+  // before it (nothing is kept) or once the save has begun, too late: the sign-in completes.
+  if (signal?.aborted) throw new AuthError('cancelled');
   await deps.store.save(profiled);
   return profiled;
 }

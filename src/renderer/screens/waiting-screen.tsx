@@ -4,14 +4,19 @@ import { ProgressSteps } from '../components/progress-steps';
 import { ScreenHeading } from '../components/screen-heading';
 import { useUiStore } from '../ui-store';
 
-type Props = { attemptId: string; authorizationUrl: string };
+type Props = { attemptId: string };
 
 /**
- * Waiting: the user finishes signing in in the browser. The link and copy button are there
- * because opening the browser can fail, or open it somewhere the user does not look.
+ * Waiting: Schooldesk finds the school and prepares its sign-in page, then the user finishes
+ * signing in in the browser. Cancel is there from the first step: a school that does not
+ * answer could otherwise hold "Finding the school" for a long while. The link and copy button
+ * come with the sign-in page, because opening the browser can fail, or open it somewhere the
+ * user does not look.
  */
-export function WaitingScreen({ attemptId, authorizationUrl }: Props) {
-  const steps = useUiStore((s) => s.attempts[attemptId]?.steps) ?? [];
+export function WaitingScreen({ attemptId }: Props) {
+  const attempt = useUiStore((s) => s.attempts[attemptId]);
+  const steps = attempt?.steps ?? [];
+  const authorizationUrl = attempt?.authorizationUrl;
   const showConnect = useUiStore((s) => s.showConnect);
   const browserFailed = steps.includes('browser_failed');
 
@@ -27,8 +32,12 @@ export function WaitingScreen({ attemptId, authorizationUrl }: Props) {
 
   return (
     <section className="screen" aria-labelledby="waiting-heading">
-      <ScreenHeading id="waiting-heading">Finish signing in in your browser</ScreenHeading>
-      {browserFailed ? (
+      <ScreenHeading id="waiting-heading">
+        {authorizationUrl ? 'Finish signing in in your browser' : 'Connecting to your school'}
+      </ScreenHeading>
+      {!authorizationUrl ? (
+        <p>Schooldesk is finding your school and preparing its sign-in page.</p>
+      ) : browserFailed ? (
         <p role="alert" className="notice warning">
           Schooldesk could not open your browser. Use the link below to open the sign-in page.
         </p>
@@ -38,17 +47,21 @@ export function WaitingScreen({ attemptId, authorizationUrl }: Props) {
           Allow, then come back here.
         </p>
       )}
-      <p>
-        <a
-          className="button-link primary"
-          href={authorizationUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Open the sign-in page
-        </a>
-      </p>
-      <CopyLink url={authorizationUrl} />
+      {authorizationUrl ? (
+        <>
+          <p>
+            <a
+              className="button-link primary"
+              href={authorizationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Open the sign-in page
+            </a>
+          </p>
+          <CopyLink url={authorizationUrl} />
+        </>
+      ) : null}
       <ProgressSteps steps={steps} />
       <div className="actions">
         <button type="button" className="secondary" onClick={cancel}>

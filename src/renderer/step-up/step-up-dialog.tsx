@@ -13,8 +13,8 @@ export type StepUpRequest = {
   school: string;
   /** The scopes the session lacks. */
   scopes: string[];
-  /** The attempt main started, once `grantMore` answered. */
-  started?: { attemptId: string; authorizationUrl: string };
+  /** The attempt main started, once `grantMore` answered (its link comes as an event). */
+  started?: { attemptId: string };
   /** Why the attempt could not even start. */
   error?: UiError;
   retry: () => void;
@@ -41,7 +41,9 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
   const headingId = useId();
   const descriptionId = useId();
   const { started, error, scopes, settle, retry } = request;
-  const outcome = useUiStore((s) => (started ? s.attempts[started.attemptId]?.outcome : undefined));
+  const attempt = useUiStore((s) => (started ? s.attempts[started.attemptId] : undefined));
+  const outcome = attempt?.outcome;
+  const authorizationUrl = attempt?.authorizationUrl;
   const session = useCurrentSession();
   const granted =
     outcome?.type === 'finished' && !!session && scopes.every((s) => session.scopes.includes(s));
@@ -91,25 +93,25 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
           {failure}
         </p>
       ) : null}
-      {started && !failure ? (
+      {authorizationUrl && !failure ? (
         <>
           <p>
             <a
               className="button-link primary"
-              href={started.authorizationUrl}
+              href={authorizationUrl}
               target="_blank"
               rel="noopener noreferrer"
             >
               Open the sign-in page
             </a>
           </p>
-          <CopyLink url={started.authorizationUrl} />
+          <CopyLink url={authorizationUrl} />
         </>
       ) : null}
       <p role="status" className="hint">
         {failure
           ? ''
-          : started
+          : authorizationUrl
             ? 'Waiting for you to allow access…'
             : 'Preparing the sign-in page…'}
       </p>

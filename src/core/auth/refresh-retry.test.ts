@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countOf,
+  readStoredTokens,
+  startAuthHarness,
+  type AuthHarness,
+} from '../../../e2e/support/harness/auth-harness';
+import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuthHarness();
+  h.browser.behaviour = signInAndAllow();
+});
+afterEach(async () => {
+  await h.control('/reset');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const TOKEN = 'POST /api/oauth/token';
+const coursesUrl = () => new URL('/api/v1/courses?perPage=1', h.platform.url);
+
+/** A signed-in service whose access token the school has just expired. */
+async function expiredSession() {
+  const service = h.service();
+  const session = await service.auth.signIn(h.platform.url, ['courses:read']);
+  const before = await readStoredTokens(service.dataDir);
+  await h.control(`/clients/${before.clientId}/expire-tokens`);
+  await h.control('/reset');
+  return { ...service, session, before };
+}
+
+describe('a refresh the school fails for a moment', () => {
+  it('is retried after 5xx answers, and the GET that needed it succeeds', async () => {
+    const { auth, dataDir, session, before } = await expiredSession();
+    await h.control('/faults', {
+      rate: 1,
+      kinds: ['500', '503'],
+      pathPrefix: '/api/oauth/token',
+      count: 2,
+    });
+    const response = await auth.request(session.schoolId, coursesUrl());
+    expect(response.status).toBe(200);
+    expect(await countOf(h.platform.url, TOKEN)).toBe(3);
+    expect((await readStoredTokens(dataDir)).refreshToken).not.toBe(before.refreshToken);
+  });
+
+  it('is retried after a dropped connection', async () => {
+    const { auth, session } = await expiredSession();
+    await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: '/api/oauth/token', count: 1 });
+    await expect(auth.refresh(session.schoolId)).resolves.toMatchObject({
+      schoolId: session.schoolId,
+    });
+    expect(await countOf(h.platform.url, TOKEN)).toBe(2);
+  });
+
+  it('gives up after three attempts and keeps the tokens for later', async () => {
+    const { auth, session } = await expiredSession();
+    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: '/api/oauth/token' });
+    await expect(auth.request(session.schoolId, coursesUrl())).rejects.toMatchObject({
+      code: 'token_failed',
+    });
+    expect(await countOf(h.platform.url, TOKEN)).toBe(3);
+    await h.control('/reset');
+    expect((await auth.signedIn()).map((s) => s.schoolId)).toEqual([session.schoolId]);
+    expect((await auth.request(session.schoolId, coursesUrl())).status).toBe(200);
+  });
+
+  it('never retries invalid_grant', async () => {
+    const { auth, session, before } = await expiredSession();
+    await h.control(`/clients/${before.clientId}/revoke-tokens`);
+    await expect(auth.refresh(session.schoolId)).rejects.toMatchObject({ code: 'invalid_grant' });
+    expect(await countOf(h.platform.url, TOKEN)).toBe(1);
+    expect(await auth.signedIn()).toEqual([]);
+  });
+});
