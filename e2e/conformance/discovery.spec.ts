@@ -47,13 +47,15 @@ test.describe('metadata (service-access.md, Endpoints)', () => {
     expect([...OIDC_SCOPES, ...API_SCOPES]).toEqual(DOCUMENT_SCOPES);
   });
 
-  test('OpenID discovery carries the same facts plus userinfo_endpoint', async ({ platform }) => {
+  test('RFC 8414 metadata and OpenID discovery both list userinfo_endpoint, and agree', async ({
+    platform,
+  }) => {
     const oauthMetadata = (await getJson(`${platform.url}/.well-known/oauth-authorization-server`))
       .body;
     const { status, body } = await getJson(`${platform.url}/.well-known/openid-configuration`);
     expect(status).toBe(200);
-    expect(body.userinfo_endpoint).toBe(`${platform.url}/api/oauth/userinfo`);
-    expect(oauthMetadata.userinfo_endpoint).toBeUndefined();
+    // service-access.md: RFC 8414 metadata lists every endpoint and is the source of truth.
+    expect(oauthMetadata.userinfo_endpoint).toBe(`${platform.url}/api/oauth/userinfo`);
     for (const [key, value] of Object.entries(oauthMetadata)) expect(body[key], key).toEqual(value);
   });
 

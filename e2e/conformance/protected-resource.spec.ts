@@ -1,3 +1,4 @@
+import { WELL_KNOWN } from '../platform/db/seed';
 import { test, expect, getJson, post } from '../support/fixtures';
 
 /** Parses `Bearer a="b", c="d"` into its parameters. */
@@ -25,15 +26,69 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
     expect((pages.body.nodes as { published: boolean }[]).every((p) => p.published)).toBe(true);
   });
 
-  test('an anonymous write gets 403 insufficient_scope with a challenge', async ({ platform }) => {
-    const response = await post(`${platform.url}/api/v1/courses`, { name: 'Nope', slug: 'nope' });
-    expect(response.status).toBe(403);
-    expect(response.body.error).toBe('insufficient_scope');
-    expect(challenge(response.headers.get('www-authenticate'))).toMatchObject({
-      error: 'insufficient_scope',
-      scope: 'courses:write',
-      resource_metadata: `${platform.url}/.well-known/oauth-protected-resource`,
+  test('an anonymous write is refused with 403 forbidden, not challenged', async ({ platform }) => {
+    const course = `${platform.url}/api/v1/courses/${WELL_KNOWN.publishedCourse.id}`;
+    const enrollment = `${platform.url}/api/v1/students/${WELL_KNOWN.student.id}/enrollments/${WELL_KNOWN.publishedCourse.id}`;
+    const writes: [string, string, object?][] = [
+      ['POST', `${platform.url}/api/v1/courses`, { name: 'Nope', slug: 'nope' }],
+      ['PATCH', course, { name: 'Nope' }],
+      ['DELETE', course],
+      ['PUT', enrollment, {}],
+      ['POST', `${enrollment}/expire`],
+    ];
+    for (const [method, url, body] of writes) {
+      const response = await fetch(url, {
+        method,
+        ...(body
+          ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+          : {}),
+      });
+      const what = `${method} ${url}`;
+      expect(response.status, what).toBe(403);
+      expect(response.headers.get('www-authenticate'), what).toBeNull();
+      expect(await response.json(), what).toMatchObject({ error: 'forbidden' });
+    }
+    const untouched = await getJson(course);
+    expect(untouched.body.name).toBe(WELL_KNOWN.publishedCourse.name);
+  });
+
+  test('anonymous userinfo is refused with 403 forbidden, not challenged', async ({ platform }) => {
+    for (const method of ['GET', 'POST']) {
+      const response = await fetch(`${platform.url}/api/oauth/userinfo`, { method });
+      expect(response.status, method).toBe(403);
+      expect(response.headers.get('www-authenticate'), method).toBeNull();
+      expect(await response.json(), method).toMatchObject({ error: 'forbidden' });
+    }
+    const malformed = await fetch(`${platform.url}/api/oauth/userinfo`, {
+      headers: { Authorization: 'Bearer not-a-real-token' },
     });
+    expect(malformed.status).toBe(401);
+    expect(challenge(malformed.headers.get('www-authenticate')).error).toBe('invalid_token');
+  });
+
+  test('/openapi.json says what each operation gives anonymous callers', async ({ platform }) => {
+    type Operation = { 'x-anonymous'?: string; security?: object[] };
+    const { body } = await getJson(`${platform.url}/openapi.json`);
+    const doc = body as {
+      paths: Record<string, Record<string, Operation>>;
+      'x-anonymous': { operations: Record<string, string>; userinfo: string };
+    };
+    expect(Object.keys(doc['x-anonymous'].operations).sort()).toEqual([
+      'hidden',
+      'published-only',
+      'refused',
+    ]);
+    expect(doc['x-anonymous'].userinfo).toMatch(/403 forbidden/);
+    const expected = (path: string, method: string) => {
+      if (method !== 'get') return 'refused';
+      return /\/api\/v1\/(courses|pages)/.test(path) ? 'published-only' : 'hidden';
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        expect(operation['x-anonymous'], `${method} ${path}`).toBe(expected(path, method));
+      }
+    }
   });
 
   test('an invalid or malformed token gets 401 invalid_token with a challenge', async ({

@@ -17,25 +17,32 @@ POST ${url(OAUTH_PATHS.registration)} with JSON:
   {"client_name": "My tool", "application_type": "native",
    "redirect_uris": ["http://127.0.0.1:<port>/<path>"], "token_endpoint_auth_method": "none"}
 Only loopback redirect URIs (http://127.0.0.1:<port>/<path>) are accepted; any other gives invalid_redirect_uri.
-At authorization time a native client may use any port (RFC 8252 section 7.3).
-Confidential clients use "client_secret_post" and receive a client_secret.
+At authorization time a client may use any port of its loopback redirect URIs (RFC 8252 section 7.3),
+whatever its application_type.
+Confidential clients use "client_secret_post" and receive a client_secret. client_secret_basic (an
+Authorization: Basic header) is refused with invalid_client at the token, introspection and revocation endpoints.
 
 ## 3. Authorize (Authorization Code + PKCE S256)
 Send the browser to ${url(OAUTH_PATHS.authorization)} with response_type=code, client_id, redirect_uri,
-scope (space-separated), code_challenge, code_challenge_method=S256, state, and optionally resource=${baseUrl}.
+scope (space-separated), code_challenge, code_challenge_method=S256, state, and optionally resource=${baseUrl}
+(or the resource of another school this server serves, as its RFC 9728 metadata names it).
 The user signs in and ticks the scopes to grant; unticked scopes are not granted.
 The redirect carries code, state and iss (RFC 9207); errors carry error, error_description, state and iss.
 
 ## 4. Exchange the code
 POST ${url(OAUTH_PATHS.token)} (application/x-www-form-urlencoded):
   grant_type=authorization_code, code, redirect_uri, client_id, code_verifier
+Every field is required: a request without redirect_uri answers invalid_request.
 The response has access_token, token_type=Bearer, expires_in, refresh_token, scope (what was granted),
-created_at, school_id and school_subdomain. Access tokens are bound to the API (aud = ${baseUrl}).
+created_at, school_id and school_subdomain. Access tokens are bound to one school's API (aud = ${baseUrl}
+unless resource named another school); another school's API refuses them with invalid_token.
 
 ## 5. Call the API
 Authorization: Bearer <ACCESS_TOKEN>. The API is described at ${url('/openapi.json')}.
-Without a token a request is served as anonymous. An invalid token gives 401 invalid_token; a missing
-scope gives 403 insufficient_scope. Both carry WWW-Authenticate with resource_metadata.
+Without a token a request is served as anonymous and never challenged: reads answer what the school
+publishes (published courses and pages; no students, coupons or enrollments), and writes and userinfo
+answer 403 forbidden without WWW-Authenticate. An invalid token gives 401 invalid_token; a missing scope
+gives 403 insufficient_scope. Both carry WWW-Authenticate with resource_metadata.
 
 ## 6. Refresh and revoke
 Refresh: POST ${url(OAUTH_PATHS.token)} with grant_type=refresh_token, refresh_token, client_id.
@@ -64,7 +71,7 @@ The code or refresh token is invalid, expired, already used, or was issued to an
 A requested scope is unknown to the platform.
 
 ### invalid_target
-The resource parameter names something other than this API.
+The resource parameter names something other than the API of a school this server serves.
 
 ### invalid_redirect_uri
 Registration asked for a redirect URI that is not http://127.0.0.1:<port>/<path>.
@@ -73,10 +80,14 @@ Registration asked for a redirect URI that is not http://127.0.0.1:<port>/<path>
 The user chose Deny on the consent page.
 
 ### invalid_token
-The access token is missing its API audience, expired, revoked or malformed (401).
+The access token is not bound to this school's API (aud), or is expired, revoked or malformed (401).
 
 ### insufficient_scope
 The token lacks the scope named in WWW-Authenticate (403).
+
+### forbidden
+The request carried no token, and anonymous callers may only read what the school publishes: writes and
+userinfo need an access token (403, without WWW-Authenticate).
 
 ### not_found
 No record with that id, or not visible to this caller (404).

@@ -5,13 +5,15 @@ import type { PlatformOptions } from './types';
 export const usage = `Usage: npm run platform -- [--port <n>] [--data <dir>] [--students <n>] [--seed <n>]
        [--control] [--client-id-metadata-documents] [--access-token-ttl <s>] [--code-ttl <s>]
        [--rate-limit <reads>/<writes> | off] [--long-descriptions <n>] [--big-curriculum <n>]
-       [--documented-fields-only]
+       [--documented-fields-only] [--second-school]
 
   --long-descriptions <n>  the first n courses get 20,000-character descriptions
   --big-curriculum <n>     the first n courses get 20 sections x 60 lectures
                            (both start with Intro to Watercolour; more than the demo's 36
                            courses adds courses; on a new data folder only)
-  --documented-fields-only records carry only the fields the platform documents`;
+  --documented-fields-only records carry only the fields the platform documents
+  --second-school          also serve a second school on the same authorization server,
+                           at <url>/schools/second (its own data)`;
 
 /** Parses the command line into platform options; throws a plain-words error on bad input. */
 export function parseOptions(argv: string[]): Partial<PlatformOptions> {
@@ -28,6 +30,7 @@ export function parseOptions(argv: string[]): Partial<PlatformOptions> {
       'code-ttl': { type: 'string' },
       'rate-limit': { type: 'string' },
       'documented-fields-only': { type: 'boolean' },
+      'second-school': { type: 'boolean' },
       'long-descriptions': { type: 'string' },
       'big-curriculum': { type: 'string' },
       help: { type: 'boolean' },
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[]): Partial<PlatformOptions> {
   set('accessTokenTtl', int('access-token-ttl', values['access-token-ttl'], 1));
   set('authorizationCodeTtl', int('code-ttl', values['code-ttl'], 1));
   set('documentedFieldsOnly', values['documented-fields-only']);
+  set('secondSchool', values['second-school']);
   set('longDescriptions', int('long-descriptions', values['long-descriptions'], 0));
   set('bigCurriculum', int('big-curriculum', values['big-curriculum'], 0));
   const rate = values['rate-limit'];

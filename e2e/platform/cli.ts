@@ -1,5 +1,6 @@
 import { startPlatform } from './server';
 import { HelpRequested, parseOptions, usage } from './cli-options';
+import { SECOND_SCHOOL_PATH } from './schools';
 import type { PlatformOptions } from './types';
 
 /** `npm run platform`: starts the stand-in and prints `Platform ready at <url>` once it serves. */
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (options.secondSchool) console.log(`Second school at ${platform.url}${SECOND_SCHOOL_PATH}`);
   console.log(`Platform ready at ${platform.url}`);
 }
 

@@ -11,15 +11,16 @@ import { createBusinessSchema } from './db/schema';
 import { seedBusinessData, type SeedSummary } from './db/seed';
 import { createOidcSchema } from './oauth/adapter';
 import { createOAuthProvider, OAUTH_PATHS } from './oauth/provider';
+import { refuseUnadvertisedClientAuth } from './oauth/client-auth';
 import { createInteractionRouter } from './oauth/interactions';
-import { platformResponseShaping, protectedResourceMetadata } from './oauth/metadata';
+import { platformResponseShaping } from './oauth/metadata';
 import { userinfoHandler } from './oauth/userinfo';
 import { createTokenControl } from './oauth/token-control';
-import { bearerAuth } from './api/bearer';
-import { buildOpenApiDocument, createBusinessApi } from './api/index';
 import { ControlState, controlMiddleware, createControlRouter } from './control/index';
 import { CONTROL_PREFIX } from './control/middleware';
 import { authWalkthrough } from './auth-md';
+import { SchoolDirectory, firstSchool, secondSchool } from './schools';
+import { chain, createSchoolSite, openSecondSchoolDatabase, type SchoolSite } from './school-site';
 import type { PlatformOptions } from './types';
 
 /** Defaults of the stand-in; the real platform's where NOTES.md gives them. */
@@ -34,6 +35,7 @@ export const DEFAULT_OPTIONS: PlatformOptions = {
   accessTokenTtl: 7200,
   authorizationCodeTtl: 60,
   rateLimit: { reads: 600, writes: 200 },
+  secondSchool: false,
 };
 
 /** A running stand-in platform. */
@@ -44,7 +46,13 @@ export type RunningPlatform = {
   /** What was generated on this start; undefined when an existing data folder was opened. */
   seeded: SeedSummary | undefined;
   provider: Provider;
-  /** Stops serving, saves the database and removes a temporary data folder. */
+  /**
+   * Serves the second school (`${url}/schools/second`) from now on, opening and seeding its
+   * database on first use; resolves to its resource identifier. Already on with
+   * `secondSchool: true`.
+   */
+  enableSecondSchool(): Promise<string>;
+  /** Stops serving, saves the databases and removes a temporary data folder. */
   close(): Promise<void>;
 };
 
@@ -77,14 +85,31 @@ export async function startPlatform(
   const port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
 
-  const provider = createOAuthProvider(url, db, options);
-  provider.use(platformResponseShaping(url));
+  const schools = new SchoolDirectory(firstSchool(url));
+  const provider = createOAuthProvider(url, db, options, schools);
+  provider.use(platformResponseShaping(url, schools));
   const control = new ControlState({
     rateLimit: options.rateLimit,
     rateWindowMs: options.rateWindowMs,
     documentedFieldsOnly: options.documentedFieldsOnly,
   });
-  const app = buildApp({ url, db, provider, control, options });
+  const sites: SchoolSite[] = [
+    createSchoolSite({ info: schools.first, issuer: url, db, provider, control }),
+  ];
+  let second: Promise<{ db: PlatformDatabase }> | undefined;
+  const enableSecondSchool = async (): Promise<string> => {
+    const info = secondSchool(url);
+    second ??= openSecondSchoolDatabase(dataDir, options).then((secondDb) => {
+      sites.push(createSchoolSite({ info, issuer: url, db: secondDb, provider, control }));
+      schools.add(info);
+      return { db: secondDb };
+    });
+    await second;
+    return info.resource;
+  };
+  if (options.secondSchool) await enableSecondSchool();
+
+  const app = buildApp({ url, db, provider, control, options, schools, sites, enableSecondSchool });
   server.on('request', app.callback());
 
   return {
@@ -93,12 +118,14 @@ export async function startPlatform(
     dataDir,
     seeded,
     provider,
+    enableSecondSchool,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       db.close();
+      (await second?.catch(() => undefined))?.db.close();
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -110,13 +137,22 @@ type AppParts = {
   provider: Provider;
   control: ControlState;
   options: PlatformOptions;
+  schools: SchoolDirectory;
+  /** The schools served, in order; the second is appended when it is turned on. */
+  sites: readonly SchoolSite[];
+  enableSecondSchool: () => Promise<string>;
 };
 
-function buildApp({ url, db, provider, control, options }: AppParts): Koa {
+function buildApp(parts: AppParts): Koa {
+  const { url, db, provider, control, options, schools, sites, enableSecondSchool } = parts;
   const app = new Koa();
   app.silent = true;
   const controlRouter = options.control
-    ? createControlRouter(control, { db, tokens: createTokenControl(provider, db, url) })
+    ? createControlRouter(control, {
+        db,
+        tokens: createTokenControl(provider, db, schools),
+        enableSecondSchool,
+      })
     : undefined;
   const isControl = (path: string) =>
     path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
@@ -124,33 +160,25 @@ function buildApp({ url, db, provider, control, options }: AppParts): Koa {
   // Counters, latency and injected faults apply to everything but the control API itself.
   app.use(controlMiddleware(control));
 
+  // The authorization server's own documents, shared by every school it serves.
   const site = new Router();
-  site.get('/.well-known/oauth-protected-resource', (ctx) => {
-    ctx.body = protectedResourceMetadata(url);
-  });
-  site.get('/openapi.json', (ctx) => {
-    ctx.body = buildOpenApiDocument(url);
-  });
   site.get('/auth.md', (ctx) => {
     ctx.type = 'text/markdown; charset=utf-8';
     ctx.body = authWalkthrough(url);
   });
-  site.get(OAUTH_PATHS.userinfo, userinfoHandler(provider, url));
-  site.post(OAUTH_PATHS.userinfo, userinfoHandler(provider, url));
+  site.get(OAUTH_PATHS.userinfo, userinfoHandler(provider, url, schools));
+  site.post(OAUTH_PATHS.userinfo, userinfoHandler(provider, url, schools));
   app.use(site.routes());
   app.use(site.allowedMethods());
 
   const interactions = createInteractionRouter(provider);
   app.use(interactions.routes());
 
-  const bearer = bearerAuth(provider, url);
-  const api = createBusinessApi({ db, control, baseUrl: url });
+  // Each school's metadata, OpenAPI document and API; read per request, as a school may be
+  // turned on while running.
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api/v1' || ctx.path.startsWith('/api/v1/')) await bearer(ctx, next);
-    else await next();
+    await chain(sites.map((school) => school.handle))(ctx, next);
   });
-  app.use(api.routes());
-  app.use(api.allowedMethods());
 
   if (controlRouter) {
     // SECURITY: the control API changes tokens and data, so it answers loopback peers only.
@@ -163,6 +191,7 @@ function buildApp({ url, db, provider, control, options }: AppParts): Koa {
   }
 
   // Everything else is oidc-provider's: discovery, registration, authorization, token, …
+  app.use(refuseUnadvertisedClientAuth(url));
   const oauth = provider.callback();
   app.use(async (ctx) => {
     ctx.respond = false;

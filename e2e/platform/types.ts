@@ -34,6 +34,14 @@ export type PlatformOptions = {
    * real school may; `POST /__control/answer-shape` changes it while running.
    */
   documentedFieldsOnly?: boolean;
+  /**
+   * Also serve a second school on the same authorization server (default false), at
+   * `${base}/schools/second`: its RFC 9728 metadata at
+   * `/.well-known/oauth-protected-resource/schools/second`, its API under
+   * `/schools/second/api/v1` with its own seeded data, taking only tokens whose audience is
+   * that resource. `POST /__control/second-school` turns it on while running.
+   */
+  secondSchool?: boolean;
 };
 
 /** What the control API needs from the OAuth side to expire or revoke a client's tokens. */
@@ -46,7 +54,13 @@ export interface TokenControl {
    * Issues a real access token (same store, same checks as the token endpoint) for tests of the
    * business API that do not need a browser sign-in. Only reachable through the control API.
    */
-  mintAccessToken(input: { accountId: string; scopes: string[]; ttlSeconds?: number }): Promise<{
+  mintAccessToken(input: {
+    accountId: string;
+    scopes: string[];
+    ttlSeconds?: number;
+    /** The school the token is for (its resource); the first school when omitted. */
+    resource?: string;
+  }): Promise<{
     accessToken: string;
     clientId: string;
   }>;

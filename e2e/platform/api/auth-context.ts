@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { resourceMetadataUrl } from '../schools';
 
 /** Who is calling the business API, as established from the bearer token (or anonymous). */
 export type AuthContext = {
@@ -28,12 +29,28 @@ export function authOf(ctx: Context): AuthContext {
 }
 
 /**
- * SECURITY: throws a 403 `insufficient_scope` unless the caller's token carries `scope`.
- * Anonymous callers never hold a scope, so anonymous writes are refused here too.
+ * A request without any token asked for what only a signed-in caller may do (a write, or
+ * userinfo). service-access.md: a request without a token "is served as anonymous. It is not
+ * challenged." So it is answered 403 `forbidden` without `WWW-Authenticate`; a 401 would have
+ * to carry a challenge (RFC 9110 §15.5.2), and `insufficient_scope` belongs to tokens.
+ */
+export class AnonymousRefusal extends Error {
+  readonly status = 403;
+  readonly code = 'forbidden';
+}
+
+/**
+ * SECURITY: throws unless the caller's token carries `scope`: a 403 `insufficient_scope`
+ * challenge for a token without it, an AnonymousRefusal (no challenge) without a token.
  */
 export function requireScope(ctx: Context, scope: string): void {
   const auth = authOf(ctx);
-  if (!auth || !auth.scopes.has(scope)) {
+  if (!auth) {
+    throw new AnonymousRefusal(
+      `Anonymous callers may only read what the school publishes; this needs an access token with the ${scope} scope.`,
+    );
+  }
+  if (!auth.scopes.has(scope)) {
     throw new ScopeError(
       403,
       'insufficient_scope',
@@ -48,27 +65,43 @@ export function hasScope(ctx: Context, scope: string): boolean {
   return authOf(ctx)?.scopes.has(scope) ?? false;
 }
 
-/** Where every error body's `error_uri` points: the walkthrough served by the stand-in. */
+/**
+ * Where every error body's `error_uri` points: the walkthrough the authorization server
+ * serves at its origin, shared by every school it serves.
+ */
 export function errorUri(baseUrl: string, code: string): string {
-  return `${baseUrl}/auth.md#${code}`;
+  // An error answer must never fail itself, whatever base it was given.
+  const walkthrough = URL.parse('/auth.md', baseUrl)?.href ?? `${baseUrl}/auth.md`;
+  return `${walkthrough}#${code}`;
 }
 
 /**
  * Answers a ScopeError as RFC 6750 asks: status, a JSON body in the RFC 6749 §5.2 shape, and a
- * `WWW-Authenticate` challenge naming the protected-resource metadata (RFC 9728 §5.1).
+ * `WWW-Authenticate` challenge naming the protected-resource metadata (RFC 9728 §5.1) of the
+ * resource at `baseUrl`.
  */
 export function sendScopeError(ctx: Context, error: ScopeError, baseUrl: string): void {
   const parts = [
     `error="${error.code}"`,
     `error_description="${error.description.replace(/"/g, "'")}"`,
     ...(error.scope ? [`scope="${error.scope}"`] : []),
-    `resource_metadata="${baseUrl}/.well-known/oauth-protected-resource"`,
+    `resource_metadata="${resourceMetadataUrl(baseUrl)}"`,
   ];
   ctx.status = error.status;
   ctx.set('WWW-Authenticate', `Bearer ${parts.join(', ')}`);
   ctx.body = {
     error: error.code,
     error_description: error.description,
+    error_uri: errorUri(baseUrl, error.code),
+  };
+}
+
+/** Answers an AnonymousRefusal: 403 and the error body, without `WWW-Authenticate`. */
+export function sendAnonymousRefusal(ctx: Context, error: AnonymousRefusal, baseUrl: string): void {
+  ctx.status = error.status;
+  ctx.body = {
+    error: error.code,
+    error_description: error.message,
     error_uri: errorUri(baseUrl, error.code),
   };
 }

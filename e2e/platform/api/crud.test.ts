@@ -110,7 +110,7 @@ describe.each(RESOURCES)('$table CRUD', ({ table, schema, create, change }) => {
     ).toBe(412);
   });
 
-  it('refuses writes without the write scope and anonymous writes with 403', async () => {
+  it('refuses writes without the write scope (challenged) and anonymous writes (not challenged) with 403', async () => {
     const readOnly = await platform.token([`${table}:read`]);
     counter += 1;
     const denied = await platform.call(`/api/v1/${table}`, {
@@ -125,7 +125,8 @@ describe.each(RESOURCES)('$table CRUD', ({ table, schema, create, change }) => {
       body: create(counter),
     });
     expect(anonymous.status).toBe(403);
-    expect(anonymous.body).toMatchObject({ error: 'insufficient_scope' });
+    expect(anonymous.body).toMatchObject({ error: 'forbidden' });
+    expect(anonymous.headers.get('www-authenticate')).toBeNull();
   });
 });
 

@@ -1,6 +1,12 @@
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
-import { ScopeError, errorUri, sendScopeError } from './auth-context';
+import {
+  AnonymousRefusal,
+  ScopeError,
+  errorUri,
+  sendAnonymousRefusal,
+  sendScopeError,
+} from './auth-context';
 
 /** The error codes the business API answers with, besides the OAuth ones of auth-context. */
 export type ApiErrorCode =
@@ -116,6 +122,10 @@ export function errorBoundary(baseUrl: string) {
     } catch (error) {
       if (error instanceof ScopeError) {
         sendScopeError(ctx, error, baseUrl);
+        return;
+      }
+      if (error instanceof AnonymousRefusal) {
+        sendAnonymousRefusal(ctx, error, baseUrl);
         return;
       }
       const apiError = error instanceof ApiError ? error : fromHttpError(error);

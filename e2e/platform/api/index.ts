@@ -16,7 +16,14 @@ import { students } from './students';
 export { buildOpenApiDocument } from './openapi';
 
 /** What the business API is built from. */
-export type BusinessApiDeps = { db: PlatformDatabase; control: ControlState; baseUrl: string };
+export type BusinessApiDeps = {
+  db: PlatformDatabase;
+  control: ControlState;
+  /** The school's base (its resource identifier): the API lives at `${baseUrl}/api/v1`. */
+  baseUrl: string;
+  /** The router's path prefix (default `/api/v1`; a second school's is below its path). */
+  prefix?: string;
+};
 
 /** Bodies are JSON; anything else with a body is refused before it reaches a handler. */
 async function requireJsonBody(ctx: Context, next: Next): Promise<void> {
@@ -38,8 +45,13 @@ async function requireJsonBody(ctx: Context, next: Next): Promise<void> {
  * order: JSON error bodies, rate limit, JSON body parsing, Idempotency-Key. Unknown paths
  * under the prefix answer 404 JSON and wrong methods 405 with `Allow`.
  */
-export function createBusinessApi({ db, control, baseUrl }: BusinessApiDeps): Router {
-  const router = new Router({ prefix: '/api/v1' });
+export function createBusinessApi({
+  db,
+  control,
+  baseUrl,
+  prefix = '/api/v1',
+}: BusinessApiDeps): Router {
+  const router = new Router({ prefix });
   router.use(errorBoundary(baseUrl));
   router.use(rateLimitMiddleware(control.rateLimiter));
   router.use(requireJsonBody);

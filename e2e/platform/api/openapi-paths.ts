@@ -38,6 +38,19 @@ function listParameters(def: EntityDef): Json[] {
   }));
 }
 
+/**
+ * What a request without any token gets from an operation: its `x-anonymous` value, explained
+ * in the document's own `x-anonymous`. service-access.md: such a request "is served as
+ * anonymous. It is not challenged", so none of them is a 401 or carries `WWW-Authenticate`.
+ */
+export const ANONYMOUS_ANSWERS = {
+  'published-only':
+    'Served with what the school publishes: published records only; a draft answers 404.',
+  hidden: 'Served, but nothing is public: lists answer empty, single records 404.',
+  refused: 'Refused with 403 `forbidden`, without WWW-Authenticate: anonymous callers never write.',
+} as const;
+type AnonymousAnswer = keyof typeof ANONYMOUS_ANSWERS;
+
 const readSecurity = (area: string) => [{ oauth2: [`${area}:read`] }, {}];
 const writeSecurity = (area: string) => [{ oauth2: [`${area}:write`] }];
 const readErrors = {
@@ -52,6 +65,13 @@ function anonymousNote(def: EntityDef): string {
     ? 'Without a token the answer is empty (lists) or 404 (single records).'
     : 'Without a token only published records are visible; a draft answers 404.';
 }
+
+const anonymousRead = (def: EntityDef): { 'x-anonymous': AnonymousAnswer } => ({
+  'x-anonymous': def.publicWhere === null ? 'hidden' : 'published-only',
+});
+const hidden = { 'x-anonymous': 'hidden' } as const;
+const refused = { 'x-anonymous': 'refused' } as const;
+const REFUSED_NOTE = 'Without a token: 403 forbidden, no challenge.';
 
 /** Paths of one top-level resource. */
 export function resourcePaths(def: EntityDef): Json {
@@ -82,6 +102,7 @@ export function resourcePaths(def: EntityDef): Json {
         summary: `List ${table}`,
         description: `${readDescription} perPage above ${MAX_PER_PAGE} answers 422.`,
         security: readSecurity(area),
+        ...anonymousRead(def),
         parameters: listParameters(def),
         responses: {
           '200': response('One page.', `${label}List`, ['RateLimit-Limit', 'RateLimit-Remaining']),
@@ -93,8 +114,9 @@ export function resourcePaths(def: EntityDef): Json {
         operationId: `create${label}`,
         tags: [table],
         summary: `Create a ${label.toLowerCase()}`,
-        description: `Needs \`${area}:write\`. Honours Idempotency-Key.`,
+        description: `Needs \`${area}:write\`. Honours Idempotency-Key. ${REFUSED_NOTE}`,
         security: writeSecurity(area),
+        ...refused,
         parameters: [param('IdempotencyKey')],
         requestBody: { required: true, content: json(ref(`${label}Create`)) },
         responses: { ...created, ...writeErrors, '409': shared('Conflict') },
@@ -108,6 +130,7 @@ export function resourcePaths(def: EntityDef): Json {
         summary: `Get a ${label.toLowerCase()}`,
         description: readDescription,
         security: readSecurity(area),
+        ...anonymousRead(def),
         parameters: [param('IfNoneMatch')],
         responses: {
           '200': single,
@@ -120,8 +143,9 @@ export function resourcePaths(def: EntityDef): Json {
         operationId: `update${label}`,
         tags: [table],
         summary: `Update a ${label.toLowerCase()}`,
-        description: `Needs \`${area}:write\`. Send only the fields to change. If-Match is optional: without it the write is unconditional; with a stale ETag it answers 412 with the current record.`,
+        description: `Needs \`${area}:write\`. Send only the fields to change. If-Match is optional: without it the write is unconditional; with a stale ETag it answers 412 with the current record. ${REFUSED_NOTE}`,
         security: writeSecurity(area),
+        ...refused,
         parameters: [param('IfMatch')],
         requestBody: { required: true, content: json(ref(`${label}Update`)) },
         responses: {
@@ -140,8 +164,9 @@ export function resourcePaths(def: EntityDef): Json {
         operationId: `delete${label}`,
         tags: [table],
         summary: `Delete a ${label.toLowerCase()}`,
-        description: `Needs \`${area}:write\`. If-Match is optional.`,
+        description: `Needs \`${area}:write\`. If-Match is optional. ${REFUSED_NOTE}`,
         security: writeSecurity(area),
+        ...refused,
         parameters: [param('IfMatch')],
         responses: {
           '204': { description: 'Deleted.' },
@@ -169,8 +194,9 @@ export function enrollmentPaths(): Json {
       operationId,
       tags,
       summary,
-      description: 'Needs `students:write`. Honours Idempotency-Key and If-Match.',
+      description: `Needs \`students:write\`. Honours Idempotency-Key and If-Match. ${REFUSED_NOTE}`,
       security: writeSecurity('students'),
+      ...refused,
       parameters: [param('IfMatch'), param('IdempotencyKey')],
       ...(body ? { requestBody: { required: true, content: json(ref(body)) } } : {}),
       responses: { '200': single, ...writeErrors, '404': shared('NotFound'), '412': stale },
@@ -185,6 +211,7 @@ export function enrollmentPaths(): Json {
         summary: "List a student's enrollments",
         description: 'Needs `students:read`; anonymous callers get 404.',
         security: readSecurity('students'),
+        ...hidden,
         parameters: listParameters(enrollments),
         responses: {
           '200': response('One page.', 'EnrollmentList'),
@@ -200,7 +227,9 @@ export function enrollmentPaths(): Json {
         operationId: 'getEnrollment',
         tags,
         summary: 'Get one enrollment',
+        description: 'Needs `students:read`; anonymous callers get 404.',
         security: readSecurity('students'),
+        ...hidden,
         parameters: [param('IfNoneMatch')],
         responses: {
           '200': single,
@@ -213,9 +242,9 @@ export function enrollmentPaths(): Json {
         operationId: 'enroll',
         tags,
         summary: 'Enroll (idempotent upsert)',
-        description:
-          'Needs `students:write`. Creates the enrollment (201) or updates the fields sent (200). The body may be empty.',
+        description: `Needs \`students:write\`. Creates the enrollment (201) or updates the fields sent (200). The body may be empty. ${REFUSED_NOTE}`,
         security: writeSecurity('students'),
+        ...refused,
         parameters: [param('IfMatch')],
         requestBody: { required: false, content: json(ref('EnrollmentUpsert')) },
         responses: {
@@ -230,7 +259,9 @@ export function enrollmentPaths(): Json {
         operationId: 'removeEnrollment',
         tags,
         summary: 'Remove an enrollment',
+        description: `Needs \`students:write\`. ${REFUSED_NOTE}`,
         security: writeSecurity('students'),
+        ...refused,
         parameters: [param('IfMatch')],
         responses: {
           '204': { description: 'Removed.' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { enrollments, extendBody } from './enrollments';
-import { enrollmentPaths, json, ref, resourcePaths } from './openapi-paths';
+import { ANONYMOUS_ANSWERS, enrollmentPaths, json, ref, resourcePaths } from './openapi-paths';
 import { RESOURCES } from './resources';
 
 type Json = Record<string, unknown>;
@@ -55,19 +55,22 @@ function componentsOf(
 
 const header = (description: string, type = 'string') => ({ description, schema: { type } });
 
-/** Built documents by base URL: generating one takes ~10 ms, and it never changes. */
+/** Built documents by base URL and issuer: generating one takes ~10 ms, and it never changes. */
 const built = new Map<string, object>();
 
 /**
- * The OpenAPI 3.1 description served at `/openapi.json`. Every schema in it is generated
- * from the same zod schemas the handlers validate with, so the two cannot drift. The answer
- * is cached and frozen per base URL, so serve it as is.
+ * The OpenAPI 3.1 description served at `/openapi.json` (a second school's at its own
+ * `${baseUrl}/openapi.json`). `baseUrl` is the school's, `issuer` the authorization server's
+ * (the same for the first school). Every schema in it is generated from the same zod schemas
+ * the handlers validate with, so the two cannot drift. The answer is cached and frozen, so
+ * serve it as is.
  */
-export function buildOpenApiDocument(baseUrl: string): object {
-  let doc = built.get(baseUrl);
+export function buildOpenApiDocument(baseUrl: string, issuer = baseUrl): object {
+  const key = `${baseUrl} ${issuer}`;
+  let doc = built.get(key);
   if (!doc) {
-    doc = deepFreeze(generateDocument(baseUrl));
-    built.set(baseUrl, doc);
+    doc = deepFreeze(generateDocument(baseUrl, issuer));
+    built.set(key, doc);
   }
   return doc;
 }
@@ -80,7 +83,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function generateDocument(baseUrl: string): object {
+function generateDocument(baseUrl: string, issuer: string): object {
   const all = [...RESOURCES, enrollments];
   const outputs: [string, z.ZodType][] = [
     ['Error', errorBody],
@@ -107,7 +110,14 @@ function generateDocument(baseUrl: string): object {
       title: 'Course school platform business API (stand-in)',
       version: '1.0.0',
       description:
-        'Timestamps are unix seconds, ids are UUIDs. Reads cost one of 600 reads a minute per client, writes one of 200 writes; beyond that 429 with Retry-After. Errors answer `{ error, error_description, error_uri }`.',
+        "Timestamps are unix seconds, ids are UUIDs. Reads cost one of 600 reads a minute per client, writes one of 200 writes; beyond that 429 with Retry-After. Errors answer `{ error, error_description, error_uri }`. A request without a token is served as anonymous and never challenged: each operation's `x-anonymous` says what it gets (see the top-level `x-anonymous`).",
+    },
+    'x-anonymous': {
+      description:
+        'A request without an Authorization header is served as anonymous. It is never challenged: no 401 and no WWW-Authenticate. A request with an invalid or malformed token is not anonymous: it answers 401 invalid_token with a challenge.',
+      operations: ANONYMOUS_ANSWERS,
+      userinfo: `GET ${issuer}/api/oauth/userinfo without a token answers 403 forbidden, without WWW-Authenticate: anonymous has no profile.`,
+      public: `The discovery documents, ${baseUrl}/openapi.json and ${issuer}/auth.md need no token.`,
     },
     servers: [{ url: baseUrl }],
     tags: RESOURCES.map((def) => ({ name: def.table })),
@@ -121,13 +131,12 @@ function generateDocument(baseUrl: string): object {
       securitySchemes: {
         oauth2: {
           type: 'oauth2',
-          description:
-            'Authorization Code with PKCE (S256). Clients register dynamically at /api/oauth/register.',
+          description: `Authorization Code with PKCE (S256). Clients register dynamically at ${issuer}/api/oauth/register.`,
           flows: {
             authorizationCode: {
-              authorizationUrl: `${baseUrl}/oauth/authorize`,
-              tokenUrl: `${baseUrl}/api/oauth/token`,
-              refreshUrl: `${baseUrl}/api/oauth/token`,
+              authorizationUrl: `${issuer}/oauth/authorize`,
+              tokenUrl: `${issuer}/api/oauth/token`,
+              refreshUrl: `${issuer}/api/oauth/token`,
               scopes: {
                 openid: 'OpenID Connect authentication',
                 profile: 'Basic profile information',
@@ -179,11 +188,13 @@ function generateDocument(baseUrl: string): object {
       },
       responses: {
         Unauthorized: {
-          description: 'invalid_token: the token is invalid, expired or revoked.',
+          description:
+            'invalid_token: the token is invalid, expired, revoked, or issued for another school.',
           content: json(ref('Error')),
         },
         Forbidden: {
-          description: 'insufficient_scope: the token lacks the scope named in WWW-Authenticate.',
+          description:
+            'insufficient_scope: the token lacks the scope named in WWW-Authenticate. forbidden: the request carried no token and anonymous callers may not do this; no WWW-Authenticate.',
           content: json(ref('Error')),
         },
         NotFound: { description: 'not_found', content: json(ref('Error')) },

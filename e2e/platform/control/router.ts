@@ -8,6 +8,7 @@ import { enrollments } from '../api/enrollments';
 import { ApiError, bodyParseError, errorBoundary, parseOrThrow } from '../api/errors';
 import { etagOf } from '../api/etag';
 import { resourceByTable } from '../api/resources';
+import { resourceMetadataUrl } from '../schools';
 import { CONTROL_PREFIX } from './middleware';
 import { DOCUMENTED_FIELDS } from './answer-shape';
 import type { ControlState } from './state';
@@ -55,6 +56,7 @@ const tokenBody = z.strictObject({
   accountId: z.string().min(1),
   scopes: z.array(z.string().min(1)),
   ttlSeconds: z.int().min(1).optional(),
+  resource: z.url().optional(),
 });
 
 /**
@@ -72,7 +74,10 @@ const tokenBody = z.strictObject({
  *   '429'], methods: ['POST','PATCH','PUT','DELETE']}` for a mixed run that repeats exactly.
  * - `POST /rate-limit {reads, writes}` or `{off: true}`.
  * - `POST /clients/:clientId/expire-tokens`, `.../revoke-tokens` → `{ count }`.
- * - `POST /tokens {accountId, scopes, ttlSeconds?}` → `{ accessToken, clientId }`.
+ * - `POST /tokens {accountId, scopes, ttlSeconds?, resource?}` → `{ accessToken, clientId }`:
+ *   a token for the school `resource` names (the first school when omitted).
+ * - `POST /second-school`: serves the second school from now on (see
+ *   `PlatformOptions.secondSchool`) → `{ resource, metadata }`. Idempotent.
  * - `PATCH /records/:entity/:id` with the fields to change (bare, or as `{ fields }`): a server-side edit, exactly like another client's
  *   update (version and updatedAt bump), to make conflicts. Entities: courses, students,
  *   coupons, pages, enrollments.
@@ -94,11 +99,17 @@ const tokenBody = z.strictObject({
  */
 export function createControlRouter(
   state: ControlState,
-  deps: { db: PlatformDatabase; tokens: TokenControl },
+  deps: {
+    db: PlatformDatabase;
+    tokens: TokenControl;
+    /** Turns the second school on; resolves to its resource. */
+    enableSecondSchool?: () => Promise<string>;
+  },
 ): Router {
   const { db, tokens } = deps;
   const router = new Router({ prefix: CONTROL_PREFIX });
-  router.use(async (ctx, next) => errorBoundary(ctx.origin)(ctx, next));
+  // Koa 3's ctx.origin is the Origin header (null without one), not this server's base URL.
+  router.use(async (ctx, next) => errorBoundary(`${ctx.protocol}://${ctx.host}`)(ctx, next));
   router.use(bodyParser({ enableTypes: ['json'], onError: bodyParseError }));
   const body = (ctx: { request: { body?: unknown } }) => ctx.request.body ?? {};
 
@@ -137,6 +148,12 @@ export function createControlRouter(
     const input = parseOrThrow(tokenBody, body(ctx));
     ctx.status = 201;
     ctx.body = await tokens.mintAccessToken(input);
+  });
+
+  router.post('/second-school', async (ctx) => {
+    if (!deps.enableSecondSchool) throw new ApiError(404, 'not_found', 'No second school here.');
+    const resource = await deps.enableSecondSchool();
+    ctx.body = { resource, metadata: resourceMetadataUrl(resource) };
   });
 
   router.patch('/records/:entity/:id', (ctx) => {

@@ -14,17 +14,20 @@ const invalid = (description: string) => new ScopeError(401, 'invalid_token', de
 
 /**
  * SECURITY: local verification of an opaque access token by the resource server. The token
- * must exist, be unexpired, be bound to this API (`aud`, RFC 8707) and belong to a live grant
- * of the same client and account, so revocation and expiry take effect at once.
+ * must exist, be unexpired, be bound to this API (`aud`, RFC 8707: `audience`, or one of a
+ * set) and belong to a live grant of the same client and account, so revocation and expiry
+ * take effect at once. A token of another school on the same server is refused like any
+ * token not issued for this API.
  */
 export async function verifyAccessToken(
   provider: Provider,
   value: string,
-  audience: string,
+  audience: string | ReadonlySet<string>,
 ): Promise<VerifiedToken> {
   const token = await provider.AccessToken.find(value);
   if (!token || token.isExpired) throw invalid('The access token is invalid, expired or revoked.');
-  if (![token.aud].flat().includes(audience))
+  const accepted = typeof audience === 'string' ? new Set([audience]) : audience;
+  if (![token.aud].flat().some((aud) => typeof aud === 'string' && accepted.has(aud)))
     throw invalid('The access token was not issued for this API.');
   const { clientId, accountId } = token;
   const grant = token.grantId ? await provider.Grant.find(token.grantId) : undefined;

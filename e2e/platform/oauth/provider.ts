@@ -1,10 +1,12 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { PlatformDatabase } from '../db/database';
+import type { SchoolDirectory } from '../schools';
 import type { PlatformOptions } from '../types';
 import { sqlAdapterFactory } from './adapter';
 import { CLAIMS_BY_SCOPE, claimsOf, findDemoAccount } from './accounts';
 import { loadOrCreateSecrets } from './keys';
 import { ALL_SCOPES, isKnownScope } from './scopes';
+import { acceptAnyLoopbackPort } from './loopback-ports';
 import { checkLoopbackRedirectUris } from './redirect-uris';
 import { renderErrorPage } from './views';
 
@@ -23,16 +25,18 @@ const DAY = 24 * 60 * 60;
 
 /**
  * Builds the oidc-provider instance of the stand-in: issuer = base URL, the paths of
- * service-access.md, PKCE S256 always, loopback-only registration, rotating refresh tokens,
- * and every access token bound to the API (RFC 8707) with the base URL as audience.
+ * service-access.md, PKCE S256 always, loopback-only registration (any loopback port at
+ * authorization), `redirect_uri` required at the token endpoint, rotating refresh tokens, and
+ * every access token bound to one school's API (RFC 8707): the first school (the base URL) by
+ * default, or the school `resource` names among those `schools` serves.
  */
 export function createOAuthProvider(
   baseUrl: string,
   db: PlatformDatabase,
   options: PlatformOptions,
+  schools: SchoolDirectory,
 ): Provider {
   const secrets = loadOrCreateSecrets(db);
-  const apiResource = baseUrl;
 
   const configuration: Configuration = {
     adapter: sqlAdapterFactory(db),
@@ -67,6 +71,9 @@ export function createOAuthProvider(
       service_documentation: `${baseUrl}/auth.md`,
     },
     pkce: { required: () => true },
+    // service-access.md: redirect_uri is required in the authorization and the token request,
+    // even for a client with a single registered redirect URI.
+    allowOmittingSingleRegisteredRedirectUri: false,
     features: {
       devInteractions: { enabled: false },
       // Not part of the platform's interface, so not offered.
@@ -88,13 +95,15 @@ export function createOAuthProvider(
       rpInitiatedLogout: { enabled: false },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => Promise.resolve(apiResource),
+        defaultResource: () => Promise.resolve(schools.first.resource),
         useGrantedResource: () => Promise.resolve(true),
+        // SECURITY: a resource no school of this server is (another server, a typo) is refused
+        // with invalid_target, at authorization and at the token endpoint alike.
         getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== apiResource) throw new errors.InvalidTarget();
+          if (!schools.has(resource)) throw new errors.InvalidTarget();
           return Promise.resolve({
             scope: ALL_SCOPES.join(' '),
-            audience: apiResource,
+            audience: resource,
             accessTokenTTL: options.accessTokenTtl,
             accessTokenFormat: 'opaque',
           });
@@ -151,5 +160,6 @@ export function createOAuthProvider(
   };
 
   const provider = new Provider(baseUrl, configuration);
+  acceptAnyLoopbackPort(provider);
   return provider;
 }

@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { PlatformDatabase } from '../db/database';
+import { ApiError } from '../api/errors';
+import type { SchoolDirectory } from '../schools';
 import type { TokenControl } from '../types';
 
 /** The client that owns tokens minted through the control API. */
@@ -8,12 +10,13 @@ const CONTROL_CLIENT_ID = 'stand-in-control-client';
 
 /**
  * What the control API may do to tokens: expire or revoke all of a client's tokens, and mint
- * a real access token (stored and verified exactly like one from the token endpoint).
+ * a real access token (stored and verified exactly like one from the token endpoint) for one
+ * of the schools served.
  */
 export function createTokenControl(
   provider: Provider,
   db: PlatformDatabase,
-  apiResource: string,
+  schools: SchoolDirectory,
 ): TokenControl {
   const tokenIdsOf = (model: string, clientId: string) =>
     db
@@ -68,7 +71,12 @@ export function createTokenControl(
       return revoked;
     },
 
-    async mintAccessToken({ accountId, scopes, ttlSeconds }) {
+    async mintAccessToken({ accountId, scopes, ttlSeconds, resource }) {
+      const apiResource = resource ?? schools.first.resource;
+      if (!schools.has(apiResource))
+        throw new ApiError(422, 'validation_failed', 'No school of this server is that resource.', {
+          fields: { resource: 'Not a resource this server serves' },
+        });
       const client = await ensureControlClient(provider);
       const grant = new provider.Grant({ accountId, clientId: client.clientId });
       if (scopes.length) {

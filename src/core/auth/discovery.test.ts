@@ -77,7 +77,7 @@ async function discoverFake(docs: (base: string) => Record<string, Answer>) {
 }
 
 describe('discovery', () => {
-  it('reads the stand-in: resource, issuer, and userinfo from OpenID discovery', async () => {
+  it('reads the stand-in: resource, issuer, and userinfo from its RFC 8414 metadata', async () => {
     const school = await discoverSchool(`${platform.url}/`, fetch);
     expect(school.resource).toBe(platform.url);
     expect(school.as.issuer).toBe(platform.url);
