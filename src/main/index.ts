@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, Menu, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
 import { createHandlers } from '../core/handlers';
 import { createServices, type Services } from '../core/services';
 import { SecretMask } from '../core/auth/secret-mask';
+import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { pollingNetworkHint } from '../core/sync/network-hint';
 import { isOnline } from './adapters/connectivity';
 import { createAuthorizationOpener } from './adapters/external-browser';
@@ -81,21 +82,45 @@ function start(): void {
     }
   });
 
-  // Each school's sync stops and its local copy is saved before the app quits.
+  // Each school's sync stops and its local copy is saved before the app quits; then the data
+  // folder is given up.
+  let folder: FolderLock | undefined;
   let closing = false;
   app.on('before-quit', (event) => {
     if (closing || !services) return;
     closing = true;
     event.preventDefault();
-    void services.schools.closeAll().finally(() => app.quit());
+    void services.schools
+      .closeAll()
+      .finally(() => folder?.release())
+      .finally(() => app.quit());
   });
+
+  /** Says why the app cannot run on its data folder, and quits without touching it. */
+  const refuse = (message: string) => {
+    log.error(message);
+    dialog.showErrorBox('Schooldesk', message);
+    app.exit(1);
+  };
 
   // macOS keeps apps alive without windows; everywhere else closing the last window quits.
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
+    // SECURITY: the single-instance lock keeps out a second Electron only; the data folder
+    // lock also keeps out a web host on this folder. Taken before core reads the folder, so a
+    // refused start touches none of its sessions.
+    try {
+      folder = await lockDataFolder(dataDir, {
+        advice: 'Close it, then open Schooldesk again.',
+        onCompromised: () =>
+          refuse('Schooldesk stopped: another process took over its data folder. Open it again.'),
+      });
+    } catch (error) {
+      return refuse(error instanceof Error ? error.message : String(error));
+    }
     restrictPermissions(session.defaultSession, entry);
     blockForeignRequests(session.defaultSession, entry, log);
     Menu.setApplicationMenu(

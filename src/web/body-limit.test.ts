@@ -30,7 +30,10 @@ const post = (channel: string, body: string) =>
       'x-schooldesk-secret': host.secret,
     },
     body,
-  }).then((response) => response.json() as Promise<{ ok: boolean; error?: { code: string } }>);
+  }).then(async (response) => ({
+    status: response.status,
+    ...((await response.json()) as { ok: boolean; error?: { code: string } }),
+  }));
 
 describe('web bridge request bodies', () => {
   it('carries a 50,000-row import to the handler', async () => {
@@ -40,13 +43,14 @@ describe('web bridge request bodies', () => {
       phoneNumber: '+1 (555) 010-0000',
     }));
     const body = JSON.stringify({
-      issuer: 'https://school.example',
+      schoolId: 'https://school.example https://school.example/api',
       jobId: crypto.randomUUID(),
       rows,
     });
     expect(body.length).toBeGreaterThan(5 * 1024 * 1024);
     // Past the body check and the contract, the handler answers: no school is signed in.
     expect(await post('students:import', body)).toMatchObject({
+      status: 200,
       ok: false,
       error: { code: 'not_signed_in' },
     });
@@ -55,6 +59,7 @@ describe('web bridge request bodies', () => {
   it('refuses a body over 16 MiB', async () => {
     const body = JSON.stringify({ jobId: 'x'.repeat(17 * 1024 * 1024) });
     expect(await post('jobs:cancel', body)).toMatchObject({
+      status: 413,
       ok: false,
       error: { code: 'invalid_request' },
     });

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import open from 'open';
 import type { BrowserOpener, LogSink } from '../core/adapters';
 import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
+import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
+import { maskAuthorizationUrl } from './masked-url';
 import { startWebHost } from './server';
 
 /** `npm run web -- [--port <n>] [--data <dir>] [--no-browser]`: Schooldesk in your browser. */
@@ -41,6 +43,30 @@ const log: LogSink = maskedLogger(
   mask,
 );
 
+/**
+ * SECURITY: one process per data folder, taken before anything in it is read. A second host
+ * exits with the sentence naming the holder, and touches nothing (its sessions above all:
+ * two hosts refreshing with one rotating refresh token get the whole grant revoked).
+ */
+async function lockFolder(dataDir: string): Promise<FolderLock> {
+  try {
+    return await lockDataFolder(dataDir, {
+      advice: 'Close it, or start with another --data folder.',
+      onCompromised: () => {
+        // Another process took the folder over: writing on would corrupt its files.
+        console.error(
+          'Schooldesk stopped: another process took over this data folder. Start it again when that one is closed.',
+        );
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof FolderInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const { port, dataDir, noBrowser } = options();
   if (
@@ -52,11 +78,26 @@ async function main(): Promise<void> {
     if (build.status !== 0)
       throw new Error('the app could not be built; run npm run build to see why');
   }
+  // Taken after the build: spawnSync blocks this process, and a lock it cannot refresh goes stale.
+  const folder = await lockFolder(dataDir);
+  // SECURITY: without a browser, the terminal gets the link masked (state, code_challenge);
+  // the page shows the real one, which it received over the bridge.
   const browser: BrowserOpener = noBrowser
-    ? { open: (url) => Promise.resolve(void console.log(`Open this address to sign in: ${url}`)) }
+    ? {
+        open: (url) =>
+          Promise.resolve(
+            void console.log(
+              `Sign in with the link shown on Schooldesk's page: ${maskAuthorizationUrl(url)}`,
+            ),
+          ),
+      }
     : { open: async (url) => void (await open(url)) };
   const host = await startWebHost({ port, dataDir, rendererDir, browser, log, mask });
-  const stop = () => void host.close().then(() => process.exit(0));
+  const stop = () =>
+    void host
+      .close()
+      .then(() => folder.release())
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   console.log(`Schooldesk ready at ${host.url}/#${host.secret}`);

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
 import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
 import type { SecretMask } from '../core/auth/secret-mask';
@@ -57,7 +58,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const services = createServices({
     dataDir: options.dataDir,
-    encryptor: new FileKeyEncryptor(join(options.dataDir, 'keys', 'session.key')),
+    // A damaged key file is set aside with one line in the log; the host starts fresh.
+    encryptor: new FileKeyEncryptor(join(options.dataDir, 'keys', 'session.key'), options.log),
     browser: options.browser,
     emit,
     log: options.log,
@@ -101,17 +103,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return openStream(response, streams);
         if (request.method !== 'POST' || request.headers.origin !== origin)
           return refuse(response, 403, 'foreign origin');
+        // A path that is not a channel name (a malformed percent-escape) names no channel.
+        const channel = decodedChannel(url.pathname.slice('/bridge/'.length));
+        if (channel === undefined)
+          return json(response, 200, bridgeError('unknown_channel'), request);
         const body = await readJson(request);
-        const channel = decodeURIComponent(url.pathname.slice('/bridge/'.length));
-        const result = body.ok
-          ? await handle(handlers, channel, body.value, { trustedSender: true, log: options.log })
-          : {
-              ok: false,
-              error: {
-                code: 'invalid_request',
-                message: 'Schooldesk received a request it could not understand.',
-              },
-            };
+        if (!body.ok) return json(response, body.status, bridgeError('invalid_request'), request);
+        const result = await handle(handlers, channel, body.value, {
+          trustedSender: true,
+          log: options.log,
+        });
         return json(response, 200, result);
       }
       if (request.method !== 'GET' && request.method !== 'HEAD')
@@ -158,27 +159,73 @@ function openStream(response: ServerResponse, streams: Set<ServerResponse>): voi
   response.on('close', () => streams.delete(response));
 }
 
-async function readJson(
-  request: IncomingMessage,
-): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return { ok: false };
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // SECURITY: refuse a body past the cap before buffering a flood.
-    if (size > MAX_BODY_BYTES) return { ok: false };
-    chunks.push(chunk);
-  }
+function decodedChannel(raw: string): string | undefined {
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    return decodeURIComponent(raw);
   } catch {
-    return { ok: false };
+    return undefined;
   }
 }
 
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+/** The bridge's own failure, in the contract's Result shape the renderer reads. */
+function bridgeError(code: keyof typeof BRIDGE_ERRORS) {
+  return { ok: false, error: { code, message: BRIDGE_ERRORS[code] } } as const;
+}
+
+/**
+ * The request's JSON body, or the status that refuses it: 400 for a body that is not JSON,
+ * 413 for one past the cap.
+ */
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413 }> {
+  // SECURITY: a declared size past the cap is refused before a byte of it is read.
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
+    return { ok: false, status: 413 };
+  if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
+    return { ok: false, status: 400 };
+  const body = await new Promise<Buffer | 'too_large' | 'aborted'>((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: Buffer | 'too_large' | 'aborted') => {
+      request.off('data', onData).off('end', onEnd).off('close', onClose);
+      resolve(result);
+    };
+    // SECURITY: refuse a body past the cap before buffering a flood (chunked, no length).
+    // The request is paused, not destroyed, so the 413 still reaches the sender; the
+    // connection closes after it (see json()).
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      request.pause();
+      finish('too_large');
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const onClose = () => finish('aborted');
+    request.on('data', onData).on('end', onEnd).on('close', onClose);
+  });
+  if (body === 'too_large') return { ok: false, status: 413 };
+  if (body === 'aborted') return { ok: false, status: 400 };
+  try {
+    return { ok: true, value: JSON.parse(body.toString('utf8')) };
+  } catch {
+    return { ok: false, status: 400 };
+  }
+}
+
+/**
+ * Answers JSON. Given the `request` whose body was not (all) read, it also closes the
+ * connection after the answer, so the rest of a refused body is not read for nothing.
+ */
+function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  unread?: IncomingMessage,
+): void {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (unread && !unread.complete) headers['Connection'] = 'close';
+  response.writeHead(status, headers).end(JSON.stringify(body));
 }
 
 function refuse(response: ServerResponse, status: number, reason: string): void {

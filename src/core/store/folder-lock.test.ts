@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FolderInUseError, lockDataFolder, type FolderLock } from './folder-lock';
+
+const advice = 'Close it, or start with another --data folder.';
+const dirs: string[] = [];
+const held: FolderLock[] = [];
+
+afterEach(async () => {
+  for (const lock of held.splice(0)) await lock.release();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schooldesk-folder-lock-'));
+  dirs.push(dir);
+  return join(dir, 'data');
+}
+
+async function take(dataDir: string): Promise<FolderLock> {
+  const lock = await lockDataFolder(dataDir, {
+    advice,
+    onCompromised: (error) => {
+      throw error;
+    },
+  });
+  held.push(lock);
+  return lock;
+}
+
+/** The pid of a process that has exited: a lock it left behind has no owner any more. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await once(child, 'exit');
+  return child.pid!;
+}
+
+/** Leaves a lock as a process that was killed would: the lock folder and its owner record. */
+async function leaveLock(dataDir: string, owner: object | undefined): Promise<void> {
+  mkdirSync(join(dataDir, 'folder.lock'), { recursive: true });
+  if (owner) await writeFile(join(dataDir, 'folder-owner.json'), JSON.stringify(owner));
+}
+
+describe('the data folder lock', () => {
+  it('refuses a second owner, naming the process that holds the folder', async () => {
+    const dataDir = folder();
+    await take(dataDir);
+    const owner = JSON.parse(readFileSync(join(dataDir, 'folder-owner.json'), 'utf8')) as {
+      pid: number;
+    };
+    expect(owner.pid).toBe(process.pid);
+
+    const second = take(dataDir);
+    await expect(second).rejects.toBeInstanceOf(FolderInUseError);
+    await expect(second).rejects.toThrow(
+      `This data folder is in use by Schooldesk (process ${process.pid}). ${advice}`,
+    );
+  });
+
+  it('is free again once released', async () => {
+    const dataDir = folder();
+    const first = await take(dataDir);
+    await first.release();
+    expect(existsSync(join(dataDir, 'folder.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'folder-owner.json'))).toBe(false);
+    await expect(take(dataDir)).resolves.toBeDefined();
+  });
+
+  it('takes over at once a fresh lock whose process is gone', async () => {
+    const dataDir = folder();
+    await leaveLock(dataDir, { pid: await deadPid(), hostname: hostname() });
+    await take(dataDir);
+    const owner = JSON.parse(readFileSync(join(dataDir, 'folder-owner.json'), 'utf8')) as {
+      pid: number;
+    };
+    expect(owner.pid).toBe(process.pid);
+  });
+
+  it('keeps a fresh lock of another computer, which it cannot check', async () => {
+    const dataDir = folder();
+    const pid = await deadPid();
+    await leaveLock(dataDir, { pid, hostname: `${hostname()}-elsewhere` });
+    await expect(take(dataDir)).rejects.toThrow(`in use by Schooldesk (process ${pid})`);
+  });
+
+  it('refuses a fresh lock without an owner record, without naming a process', async () => {
+    const dataDir = folder();
+    await leaveLock(dataDir, undefined);
+    await expect(take(dataDir)).rejects.toThrow(
+      `This data folder is in use by another copy of Schooldesk. ${advice}`,
+    );
+  });
+
+  it('takes over a lock nobody refreshed for longer than the stale time', async () => {
+    const dataDir = folder();
+    await leaveLock(dataDir, { pid: 1, hostname: `${hostname()}-elsewhere` });
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(join(dataDir, 'folder.lock'), longAgo, longAgo);
+    await expect(take(dataDir)).resolves.toBeDefined();
+  });
+});
