@@ -154,7 +154,7 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
   it('answers well-formed calls', async () => {
     expect(await call('session:current', {})).toEqual({
       ok: true,
-      data: { sessions: [], tokensPersist: true, keyringAvailable: true },
+      data: { sessions: [], tokensPersist: true, keyringAvailable: true, pendingRevocations: [] },
     });
     expect(await call('schools:recent', {})).toEqual({ ok: true, data: [] });
     expect(

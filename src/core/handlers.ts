@@ -7,6 +7,7 @@ import {
 } from '../shared/contract';
 import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
 import type { LogSink } from './adapters';
+import { baseUrlOf } from './auth/auth-service';
 import type { HandlerOf } from './handler-of';
 import type { Services } from './services';
 import { createEntityHandlers, createEnrollmentHandlers } from './workspace/entity-handlers';
@@ -25,7 +26,13 @@ export function createHandlers(services: Services): Handlers {
     sessions: await auth.signedIn(),
     tokensPersist: auth.tokensPersist,
     keyringAvailable: services.keyringAvailable,
+    pendingRevocations: await auth.pendingRevocations(),
   });
+  // SECURITY: never a silent loss; the unsent edits go only when the owner said so.
+  const refuseIfUnsent = async (schoolId: string) => {
+    if ((await schools.outboxStatus(schoolId).catch(() => undefined))?.count)
+      throw new PlatformError('unsent_changes');
+  };
   return {
     'session:current': current,
     // The app always asks who is signing in (name and e-mail) besides what the user chose.
@@ -36,13 +43,19 @@ export function createHandlers(services: Services): Handlers {
     },
     'session:cancel': ({ attemptId }) => Promise.resolve({ cancelled: signIns.cancel(attemptId) }),
     'session:signOut': async ({ schoolId, discardUnsent }) => {
-      // SECURITY: never a silent loss; the unsent edits go only when the owner said so.
-      if (!discardUnsent && (await schools.outboxStatus(schoolId).catch(() => undefined))?.count)
-        throw new PlatformError('unsent_changes');
+      if (!discardUnsent) await refuseIfUnsent(schoolId);
       const result = await auth.signOut(schoolId);
-      return result.revoked ? { revoked: true } : { revoked: false, message: result.error.message };
+      return result.revoked
+        ? { revoked: true }
+        : { revoked: false, pending: result.pending, message: result.error.message };
     },
     'schools:recent': () => Promise.resolve(auth.recentSchools()),
+    'schools:forget': async ({ school }) => {
+      const baseUrl = baseUrlOf(school);
+      for (const session of await auth.signedIn())
+        if (session.baseUrl === baseUrl) await refuseIfUnsent(session.schoolId);
+      return auth.forgetSchool(baseUrl);
+    },
     'settings:setKeepSignedInWithoutKeyring': ({ allowed }) => {
       auth.setPersistWithoutKeyring(allowed);
       return Promise.resolve({ tokensPersist: auth.tokensPersist });

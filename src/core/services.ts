@@ -74,6 +74,12 @@ export function createServices(adapters: HostAdapters): Services {
     ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     ...(adapters.clock ? { clock: adapters.clock } : {}),
     wipeSchoolData: (schoolId) => schools?.forget(schoolId),
+    // The renderer re-reads the session, which lists what the school has not yet confirmed.
+    onPendingRevocationsChanged: () =>
+      void auth
+        .signedIn()
+        .then((sessions) => adapters.emit({ type: 'session:changed', sessions }))
+        .catch(() => undefined),
   });
   // The school's data follows the same policy as its tokens: encrypted on disk with the
   // host's Encryptor, or in memory only where there is no keyring and no opt-in.
@@ -98,6 +104,10 @@ export function createServices(adapters: HostAdapters): Services {
   });
   // Every school signed in on this computer opens from its local copy and syncs.
   void schools.resumeAll();
+  // Sign-outs the school did not confirm are finished in the background; start never waits.
+  void auth
+    .retryPendingRevocations()
+    .catch((error: unknown) => log.warn(`pending revocations: ${(error as Error).message}`));
   return {
     auth,
     signIns: new SignInAttempts(auth, adapters.emit),

@@ -35,7 +35,10 @@ export type SchooldeskApi = {
     cancel: Call<'session:cancel'>;
     signOut: Call<'session:signOut'>;
   };
-  schools: { recent(): Promise<Result<ResponseOf<'schools:recent'>>> };
+  schools: {
+    recent(): Promise<Result<ResponseOf<'schools:recent'>>>;
+    forget: Call<'schools:forget'>;
+  };
   settings: { setKeepSignedInWithoutKeyring: Call<'settings:setKeepSignedInWithoutKeyring'> };
   courses: EntityApi<'courses'>;
   students: EntityApi<'students'> & { import: Call<'students:import'> };
@@ -100,7 +103,10 @@ export function buildSchooldeskApi(
       cancel: (request) => invoke('session:cancel', request),
       signOut: (request) => invoke('session:signOut', request),
     },
-    schools: { recent: () => invoke('schools:recent', {}) },
+    schools: {
+      recent: () => invoke('schools:recent', {}),
+      forget: (request) => invoke('schools:forget', request),
+    },
     settings: {
       setKeepSignedInWithoutKeyring: (request) =>
         invoke('settings:setKeepSignedInWithoutKeyring', request),

@@ -51,6 +51,20 @@ export type SessionSummaryView = z.infer<typeof sessionSummary>;
  */
 const signInStarted = z.object({ attemptId });
 
+/**
+ * A sign-out the school has not yet confirmed (its revocation is retried): shown as a notice
+ * until the school confirms. Never a token.
+ */
+export const pendingRevocation = z.object({
+  schoolId: z.string(),
+  baseUrl: z.string(),
+  /** When the owner signed out, ms since the epoch. */
+  since: z.number(),
+  /** False when it is kept in memory only (no keyring): it cannot be retried after quitting. */
+  survivesRestart: z.boolean(),
+});
+export type PendingRevocationView = z.infer<typeof pendingRevocation>;
+
 export const contract = {
   'session:current': {
     request: empty,
@@ -60,6 +74,8 @@ export const contract = {
       tokensPersist: z.boolean(),
       /** False on Linux without a keyring (safeStorage `basic_text`). */
       keyringAvailable: z.boolean(),
+      /** Sign-outs whose revocation the school has not confirmed yet, oldest first. */
+      pendingRevocations: z.array(pendingRevocation),
     }),
   },
   'session:signIn': {
@@ -80,11 +96,30 @@ export const contract = {
      * it, a school with unsent changes refuses with `unsent_changes`.
      */
     request: z.object({ schoolId, discardUnsent: z.boolean().optional() }).strict(),
-    response: z.object({ revoked: z.boolean(), message: z.string().optional() }),
+    /**
+     * `revoked`: the school confirmed Schooldesk's access is cancelled. Otherwise `pending`
+     * says whether it is retried (a notice shows until the school confirms) or was refused for
+     * good, and `message` says which in a sentence for the owner.
+     */
+    response: z.object({
+      revoked: z.boolean(),
+      pending: z.boolean().optional(),
+      message: z.string().optional(),
+    }),
   },
   'schools:recent': {
     request: empty,
     response: z.array(z.string()),
+  },
+  'schools:forget': {
+    /**
+     * "Forget this school": signs out of it (refused with `unsent_changes` while changes wait
+     * to be sent), tries a pending revocation one last time, and removes its registration,
+     * cached settings, recent-schools entry and local copy. `revoked` is false when the school
+     * never confirmed the cancellation; `schoolIds` are the keys whose caches to drop.
+     */
+    request: z.object({ school: schoolAddress }).strict(),
+    response: z.object({ revoked: z.boolean(), schoolIds: z.array(z.string()) }),
   },
   'settings:setKeepSignedInWithoutKeyring': {
     request: z.object({ allowed: z.boolean() }).strict(),

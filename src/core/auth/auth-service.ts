@@ -3,11 +3,14 @@ import { systemClock } from '../adapters';
 import { Settings } from '../store/settings';
 import { authorizedRequest, type AuthorizedRequest } from './authorized-request';
 import type { AuthDeps, SignInProgress } from './deps';
+import { normaliseBaseUrl } from './discovery';
 import { maskedLogger, SecretMask, silentLog } from './secret-mask';
 import { schoolKeyOf } from './school-key';
 import { Sessions } from './session';
 import { beginSignIn } from './sign-in';
-import { signOut, type SignOutResult } from './sign-out';
+import { PendingRevocationStore, type PendingRevocationSummary } from './pending-revocations';
+import { DEFAULT_REVOCATION_POLICY, type RevocationPolicy } from './revocation';
+import { SignOuts, type ForgetResult, type SignOutResult } from './sign-out';
 import type { TokenSet } from './token-set';
 import { TokenStore } from './token-store';
 
@@ -29,6 +32,10 @@ export type AuthServiceOptions = {
   mask?: SecretMask;
   /** Deletes a school's local copy (and outbox) at sign-out; named by its school key. */
   wipeSchoolData?: (school: string) => Promise<void> | void;
+  /** How persistent revocation is at sign-out (tests shorten its waits and deadlines). */
+  revocationPolicy?: Partial<RevocationPolicy>;
+  /** A pending revocation was added, confirmed or given up (the host tells the renderer). */
+  onPendingRevocationsChanged?: () => void;
   onProgress?: (event: SignInProgress) => void;
 };
 
@@ -56,7 +63,7 @@ export type SessionSummary = {
 export class AuthService {
   private readonly deps: AuthDeps;
   private readonly sessions: Sessions;
-  private readonly wipeSchoolData: NonNullable<AuthServiceOptions['wipeSchoolData']>;
+  private readonly signOuts: SignOuts;
 
   constructor(options: AuthServiceOptions) {
     const settings = options.settings ?? new Settings(options.dataDir);
@@ -79,7 +86,18 @@ export class AuthService {
       onProgress: options.onProgress ?? (() => {}),
     };
     this.sessions = new Sessions(this.deps);
-    this.wipeSchoolData = options.wipeSchoolData ?? (() => {});
+    this.signOuts = new SignOuts(this.deps, {
+      store: new PendingRevocationStore(
+        options.dataDir,
+        options.encryptor,
+        // Exactly where the tokens themselves would reach the disk.
+        () => this.deps.store.persistsToDisk,
+        this.deps.log,
+      ),
+      policy: { ...DEFAULT_REVOCATION_POLICY, ...options.revocationPolicy },
+      wipeSchoolData: options.wipeSchoolData ?? (() => {}),
+      onPendingChanged: options.onPendingRevocationsChanged ?? (() => {}),
+    });
   }
 
   /**
@@ -98,11 +116,16 @@ export class AuthService {
           onProgress: (e: SignInProgress) => (this.deps.onProgress(e), onProgress(e)),
         }
       : this.deps;
-    const attempt = await beginSignIn(deps, { school, scopes, signal });
+    // A school whose sign-in failed (or failed discovery's checks) leaves no metadata behind.
+    const forgetIfFailed = async (error: unknown): Promise<never> => {
+      await this.forgetMetadataUnlessSignedIn(school);
+      throw error;
+    };
+    const attempt = await beginSignIn(deps, { school, scopes, signal }).catch(forgetIfFailed);
     const done = attempt.done.then((set) => {
       this.deps.settings.rememberSchool(set.baseUrl);
       return summaryOf(set);
-    });
+    }, forgetIfFailed);
     return { authorizationUrl: attempt.authorizationUrl, done };
   }
 
@@ -147,7 +170,48 @@ export class AuthService {
 
   /** Signs out of one school: revoke, then forget locally whatever happened. */
   signOut(school: string): Promise<SignOutResult> {
-    return signOut(this.deps, school, this.wipeSchoolData);
+    return this.signOuts.signOut(school);
+  }
+
+  /** Sign-outs whose revocation the school has not confirmed yet (no token in them). */
+  pendingRevocations(): Promise<PendingRevocationSummary[]> {
+    return this.signOuts.pending();
+  }
+
+  /**
+   * Tries the pending revocations again (at start, in the background); answers what is still
+   * pending.
+   */
+  retryPendingRevocations(): Promise<PendingRevocationSummary[]> {
+    return this.signOuts.retryPending();
+  }
+
+  /**
+   * "Forget this school": signs out of it, tries its pending revocation one last time, and
+   * removes its registrations, metadata, recent-schools entry and local copy.
+   */
+  async forgetSchool(typed: string): Promise<ForgetResult> {
+    const baseUrl = baseUrlOf(typed);
+    const schools = await this.deps.store.schools();
+    const sets = await Promise.all(
+      schools.map((school) => this.deps.store.load(school).catch(() => undefined)),
+    );
+    return this.signOuts.forget(
+      baseUrl,
+      sets.filter((s): s is TokenSet => s !== undefined),
+    );
+  }
+
+  /** Drops the metadata cached for a typed address unless a session of that school uses it. */
+  private async forgetMetadataUnlessSignedIn(typed: string): Promise<void> {
+    let baseUrl: string;
+    try {
+      baseUrl = baseUrlOf(typed);
+    } catch {
+      return; // not an address: nothing was cached under it
+    }
+    const signedIn = await this.signedIn().catch(() => []);
+    if (!signedIn.some((s) => s.baseUrl === baseUrl)) this.deps.settings.forgetMetadata(baseUrl);
   }
 
   /** Lets the user keep tokens on disk although the OS has no keyring (basic_text). */
@@ -168,6 +232,14 @@ export class AuthService {
     });
     return attempt.done;
   }
+}
+
+/**
+ * How the metadata cache, the recent schools and sessions spell a typed address; throws
+ * `invalid_school_address` for what cannot be one.
+ */
+export function baseUrlOf(typed: string): string {
+  return normaliseBaseUrl(typed).href.replace(/\/$/, '');
 }
 
 /** SECURITY: the only shape of a session that leaves core: no token in it. */

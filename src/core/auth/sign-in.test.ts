@@ -58,7 +58,10 @@ describe('sign-in core against the stand-in', () => {
     ]);
     expect(JSON.stringify(session)).not.toContain((await readStoredTokens(dataDir)).accessToken);
 
-    const courses = await auth.request(session.schoolId, new URL('/api/v1/courses', h.platform.url));
+    const courses = await auth.request(
+      session.schoolId,
+      new URL('/api/v1/courses', h.platform.url),
+    );
     expect(courses.status).toBe(200);
     // The token is never sent to another origin, even one on the same machine.
     await expect(
@@ -75,15 +78,19 @@ describe('sign-in core against the stand-in', () => {
 
     // Step-up: a write needs courses:write; the user agrees and the session gets the union.
     const asked: string[][] = [];
-    const created = await auth.request(session.schoolId, new URL('/api/v1/courses', h.platform.url), {
-      method: 'POST',
-      headers: new Headers({ 'content-type': 'application/json' }),
-      body: JSON.stringify({ name: 'Stepped up', slug: 'stepped-up' }),
-      onScopeRequired: (missing) => {
-        asked.push(missing);
-        return Promise.resolve(true);
+    const created = await auth.request(
+      session.schoolId,
+      new URL('/api/v1/courses', h.platform.url),
+      {
+        method: 'POST',
+        headers: new Headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ name: 'Stepped up', slug: 'stepped-up' }),
+        onScopeRequired: (missing) => {
+          asked.push(missing);
+          return Promise.resolve(true);
+        },
       },
-    });
+    );
     expect(asked).toEqual([['courses:write']]);
     expect(created.status).toBe(201);
     expect((await auth.session(session.schoolId)).scopes).toEqual(
@@ -164,9 +171,9 @@ describe('sign-in core against the stand-in', () => {
       expect(
         (await auth.request(first.schoolId, new URL('/api/v1/courses', h.platform.url))).status,
       ).toBe(200);
-      expect((await auth.request(other.schoolId, new URL('/api/v1/pages', second.url))).status).toBe(
-        200,
-      );
+      expect(
+        (await auth.request(other.schoolId, new URL('/api/v1/pages', second.url))).status,
+      ).toBe(200);
       await auth.signOut(other.schoolId);
       expect((await auth.signedIn()).map((s) => s.issuer)).toEqual([first.issuer]);
     } finally {

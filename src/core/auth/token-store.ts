@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Encryptor } from '../adapters';
 import { AuthError } from './errors';
@@ -62,6 +70,11 @@ export class TokenStore {
         JSON.parse((await this.encryptor.decrypt(blob)).toString('utf8')),
       );
       if (schoolKeyOf(set) !== school) return undefined;
+      // Signed out (or saved anew) while this read was decrypting: that wins, so a sign-out
+      // is never undone by a read that started before it.
+      if (!existsSync(this.fileOf(school))) return undefined;
+      const newer = this.memory.get(school);
+      if (newer) return newer;
       this.memory.set(school, set);
       return set;
     } catch (cause) {
@@ -97,6 +110,8 @@ export class TokenStore {
           ),
         );
         const school = schoolKeyOf(set);
+        // Deleted while this listing was decrypting (a sign-out): it must not come back.
+        if (!existsSync(join(this.dir, file))) continue;
         if (join(this.dir, file) !== this.fileOf(school))
           renameSync(join(this.dir, file), this.fileOf(school));
         this.memory.set(school, this.memory.get(school) ?? set);

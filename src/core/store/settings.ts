@@ -67,6 +67,34 @@ export class Settings {
     });
   }
 
+  /**
+   * Forgets every registration made for the school at `baseUrl` (one per authorization server
+   * it was signed in through); answers their school keys.
+   */
+  forgetRegistrationsOf(baseUrl: string): string[] {
+    // A school key is "<issuer> <baseUrl>", and a URL holds no space.
+    const keys = Object.keys(this.read().registrations).filter((key) =>
+      key.endsWith(` ${baseUrl}`),
+    );
+    if (keys.length > 0)
+      this.write((s) => ({
+        ...s,
+        registrations: Object.fromEntries(
+          Object.entries(s.registrations).filter(([key]) => !keys.includes(key)),
+        ),
+      }));
+    return keys;
+  }
+
+  /** Forgets the metadata discovered for `baseUrl` (a failed sign-in, or a forgotten school). */
+  forgetMetadata(baseUrl: string): void {
+    if (!(baseUrl in this.read().metadata)) return;
+    this.write((s) => {
+      const { [baseUrl]: _dropped, ...rest } = s.metadata;
+      return { ...s, metadata: rest };
+    });
+  }
+
   cachedMetadata(baseUrl: string): { fetchedAt: number; metadata: unknown } | undefined {
     return this.read().metadata[baseUrl];
   }
@@ -99,6 +127,11 @@ export class Settings {
       ...s,
       recentSchools: [baseUrl, ...s.recentSchools.filter((b) => b !== baseUrl)].slice(0, 8),
     }));
+  }
+
+  /** Takes `baseUrl` off the recent schools. */
+  forgetRecentSchool(baseUrl: string): void {
+    this.write((s) => ({ ...s, recentSchools: s.recentSchools.filter((b) => b !== baseUrl) }));
   }
 
   get persistWithoutKeyring(): boolean {

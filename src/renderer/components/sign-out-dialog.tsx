@@ -3,11 +3,10 @@ import { useState } from 'react';
 import type { SessionSummaryView } from '../../shared/contract';
 import { AUTH_ERRORS } from '../../shared/auth-errors';
 import { bridge, toUiError, unwrap } from '../bridge';
-import { entityKeys } from '../entity-queries';
 import { outboxKeys, useOutboxStatus } from '../outbox-queries';
 import { UnsentSignOutDialog } from '../outbox/unsent-sign-out-dialog';
 import { queryKeys } from '../queries';
-import { syncKeys } from '../sync-status';
+import { forgetSchoolInWindow } from '../school-residue';
 import { ConfirmDialog } from './confirm-dialog';
 import { useUiStore } from '../ui-store';
 
@@ -22,8 +21,9 @@ type Props = {
 const UNSENT = 'unsent_changes';
 
 /**
- * Sign-out and what it leaves behind: revokes, returns to Connect with how it went, and
- * forgets the school's data in this window's caches too. `discardUnsent` is the owner's
+ * Sign-out and what it leaves behind: revokes, returns to Connect with how it went (signed out,
+ * or what the school has not confirmed yet), and forgets the school in this window at once
+ * ({@link forgetSchoolInWindow}). `discardUnsent` is the owner's
  * explicit choice to drop changes not yet sent; without it main refuses while any wait.
  */
 export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
@@ -39,12 +39,11 @@ export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
       showConnect({
         notice: result.revoked
           ? { tone: 'info', text: `You are signed out of ${session.baseUrl}.` }
-          : { tone: 'warning', text: result.message ?? AUTH_ERRORS.revocation_failed },
+          : // Pending (retried until the school confirms) or refused for good: main's sentence.
+            { tone: 'warning', text: result.message ?? AUTH_ERRORS.revocation_failed },
       });
       // SECURITY: the school's records leave this window's memory with its local copy.
-      queryClient.removeQueries({ queryKey: entityKeys.school(schoolId) });
-      queryClient.removeQueries({ queryKey: syncKeys.status(schoolId) });
-      queryClient.removeQueries({ queryKey: outboxKeys.all(schoolId) });
+      forgetSchoolInWindow(queryClient, schoolId);
     },
     onError: (error) => {
       if (toUiError(error).code !== UNSENT) return;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { bridge } from '../bridge';
 import { KeyringNotice } from '../components/keyring-notice';
+import { PendingRevocationsNotice } from '../components/pending-revocations-notice';
 import { RecentSchools } from '../components/recent-schools';
 import { ScopeChooser } from '../components/scope-chooser';
 import { ScreenHeading } from '../components/screen-heading';
@@ -52,6 +53,7 @@ export function ConnectScreen() {
         </p>
       ) : null}
       <KeyringNotice />
+      <PendingRevocationsNotice />
       <form className="connect-form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="school-address">School address</label>

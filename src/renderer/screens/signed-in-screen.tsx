@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SessionSummaryView } from '../../shared/contract';
 import { CHOOSABLE_SCOPES } from '../../shared/scope-catalog';
 import { KeyringNotice } from '../components/keyring-notice';
+import { PendingRevocationsNotice } from '../components/pending-revocations-notice';
 import { SchoolSwitcher } from '../components/school-switcher';
 import { ScopeList } from '../components/scope-list';
 import { ScreenHeading } from '../components/screen-heading';
@@ -39,6 +40,7 @@ export function AccountArea({ sessions, session, onSignOut }: Props) {
     <section className="area account-area" aria-labelledby="area-heading">
       <ScreenHeading id="area-heading">Account</ScreenHeading>
       <KeyringNotice />
+      <PendingRevocationsNotice />
       <SchoolSwitcher
         sessions={sessions}
         selected={session.schoolId}
