@@ -76,3 +76,30 @@ describe('a refresh the school fails for a moment', () => {
     expect(await auth.signedIn()).toEqual([]);
   });
 });
+
+describe('a refresh still out when the owner signs out', () => {
+  it('does not bring the session back when it answers', async () => {
+    // The real fetch, telling when a token request leaves once `onTokenRequest` is set.
+    let onTokenRequest: (() => void) | undefined;
+    const { auth, dataDir } = h.service({
+      fetch: (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes('/api/oauth/token'))
+          onTokenRequest?.();
+        return fetch(input, init);
+      },
+    });
+    const session = await auth.signIn(h.platform.url, ['courses:read']);
+    await h.control(`/clients/${(await readStoredTokens(dataDir)).clientId}/expire-tokens`);
+    // The refresh is held at the school; the revocation fails, so the grant stays alive and
+    // the refresh does succeed there, after the sign-out.
+    await h.control('/latency', { ms: 1_500, pathPrefix: '/api/oauth/token' });
+    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: '/api/oauth/revoke' });
+    const sent = new Promise<void>((resolve) => (onTokenRequest = resolve));
+    const refresh = auth.refresh(session.schoolId).catch((e: unknown) => e);
+    await sent;
+    const signOut = auth.signOut(session.schoolId);
+    await expect(refresh).resolves.toMatchObject({ code: 'not_signed_in' });
+    await signOut;
+    expect(await auth.signedIn()).toEqual([]);
+  });
+});

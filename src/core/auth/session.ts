@@ -79,6 +79,9 @@ export class Sessions {
       },
       set,
     );
+    // SECURITY: a sign-out while this refresh was out deleted the session; saving now would
+    // bring it back. Nothing is awaited between this check and the start of the save.
+    if (!this.deps.store.holds(schoolKeyOf(set))) throw new AuthError('not_signed_in');
     // SECURITY: the rotated refresh token is on disk before the new access token is used, so
     // a crash cannot leave us holding only a refresh token the server has already retired.
     await this.deps.store.save(next);

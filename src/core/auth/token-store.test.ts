@@ -102,4 +102,27 @@ describe('TokenStore', () => {
     expect(await store.load(schoolKeyOf(set))).toBeUndefined();
     expect(await store.schools()).toEqual([]);
   });
+
+  it('a save that was encrypting when the school was deleted does not bring it back', async () => {
+    const dir = folder();
+    const inner = new FileKeyEncryptor(join(dir, 'key'));
+    let encrypting!: () => void;
+    const started = new Promise<void>((resolve) => (encrypting = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The real encryptor, held until the test lets it finish.
+    const held: Encryptor = {
+      protection: 'keyring',
+      encrypt: async (b) => (encrypting(), await gate, inner.encrypt(b)),
+      decrypt: (b) => inner.decrypt(b),
+    };
+    const store = new TokenStore(dir, held, () => false);
+    const saving = store.save(set).catch((e: unknown) => e);
+    await started;
+    store.delete(schoolKeyOf(set));
+    release();
+    expect(await saving).toMatchObject({ code: 'not_signed_in' });
+    expect(await store.schools()).toEqual([]);
+    expect(existsSync(join(dir, 'sessions')) ? readdirSync(join(dir, 'sessions')) : []).toEqual([]);
+  });
 });

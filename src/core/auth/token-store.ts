@@ -1,15 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Encryptor } from '../adapters';
+import { writeFileAtomicSync } from '../store/atomic-file-sync';
 import { AuthError } from './errors';
 import { schoolKeyOf } from './school-key';
 import { tokenSetSchema, type TokenSet } from './token-set';
@@ -24,6 +17,8 @@ import { tokenSetSchema, type TokenSet } from './token-set';
  */
 export class TokenStore {
   private readonly memory = new Map<string, TokenSet>();
+  /** Deletes per school so far, so a save that began before a delete does not undo it. */
+  private readonly epochs = new Map<string, number>();
   private readonly dir: string;
 
   constructor(
@@ -42,12 +37,15 @@ export class TokenStore {
 
   /** Saves the set; resolves once it is on disk (when it goes to disk at all). */
   async save(set: TokenSet): Promise<void> {
+    const epoch = this.epochOf(schoolKeyOf(set));
     if (this.persistsToDisk) {
       const blob = await this.encryptor.encrypt(Buffer.from(JSON.stringify(set), 'utf8'));
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const file = this.fileOf(schoolKeyOf(set));
-      writeFileSync(`${file}.tmp`, blob, { mode: 0o600 });
-      renameSync(`${file}.tmp`, file);
+      // SECURITY: a delete (sign-out) while the tokens were being encrypted wins: writing them
+      // now would bring the session back. Nothing yields from this check to the write.
+      if (this.epochOf(schoolKeyOf(set)) !== epoch) throw new AuthError('not_signed_in');
+      writeFileAtomicSync(file, blob);
     } else {
       // Opting out later must not leave an older copy behind.
       rmSync(this.fileOf(schoolKeyOf(set)), { force: true });
@@ -83,8 +81,17 @@ export class TokenStore {
     }
   }
 
+  /**
+   * Whether the school's session is held now, without waiting: every session in use was loaded
+   * into memory, and a delete takes it out at once.
+   */
+  holds(school: string): boolean {
+    return this.memory.has(school);
+  }
+
   /** Forgets the school's tokens in memory and on disk. */
   delete(school: string): void {
+    this.epochs.set(school, this.epochOf(school) + 1);
     this.memory.delete(school);
     rmSync(this.fileOf(school), { force: true });
   }
@@ -121,6 +128,10 @@ export class TokenStore {
       }
     }
     return [...new Set([...this.memory.keys(), ...onDisk])];
+  }
+
+  private epochOf(school: string): number {
+    return this.epochs.get(school) ?? 0;
   }
 
   private fileOf(school: string): string {

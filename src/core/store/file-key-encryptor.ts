@@ -14,6 +14,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import type { Encryptor, LogSink } from '../adapters';
 import { isTempName } from './atomic-file';
+import { syncFolderSync } from './atomic-file-sync';
 
 const VERSION = 1;
 const KEY_BYTES = 32;
@@ -90,7 +91,7 @@ function loadOrCreateKey(keyFile: string, log: LogSink | undefined): Buffer {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       continue; // another process set it aside first
     }
-    syncFolder(dir);
+    syncFolderSync(dir);
     log?.warn(
       `The saved sessions cannot be read: the key file ${basename(keyFile)} was damaged ` +
         `(${key.length} of ${KEY_BYTES} bytes). It was set aside as ${basename(aside)}, a new ` +
@@ -132,7 +133,7 @@ function createKey(keyFile: string): Buffer | undefined {
   } finally {
     rmSync(temp, { force: true });
   }
-  syncFolder(dirname(keyFile));
+  syncFolderSync(dirname(keyFile));
   return key;
 }
 
@@ -141,20 +142,5 @@ function removeStaleTemps(dir: string, name: string): void {
   for (const entry of readdirSync(dir)) {
     if (entry.startsWith(`${name}.`) && isTempName(entry))
       rmSync(join(dir, entry), { force: true });
-  }
-}
-
-/** fsyncs a folder so a link, rename or removal in it survives a power cut (not on Windows). */
-function syncFolder(dir: string): void {
-  if (process.platform === 'win32') return;
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (!['EINVAL', 'ENOTSUP', 'EPERM', 'EISDIR'].includes(code)) throw error;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

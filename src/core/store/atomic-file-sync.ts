@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The synchronous twin of atomic-file.ts's writeFileAtomic, for a few small files (a session's
+ * tokens) whose writer must not yield between deciding to write and writing: a temporary file
+ * in the same folder (named as {@link isTempName} expects), fsync, rename over the target,
+ * fsync the folder. A crash leaves the old file or the new one, never a torn one.
+ *
+ * SECURITY: the temporary file is created exclusively with mode 0600, never widened.
+ */
+export function writeFileAtomicSync(path: string, content: Uint8Array): void {
+  const temp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    try {
+      writeSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  syncFolderSync(dirname(path));
+}
+
+/**
+ * fsyncs a folder so a link, rename or removal in it survives a power cut. Windows cannot open
+ * a folder for this, and some file systems refuse to fsync one; the change has happened either
+ * way.
+ */
+export function syncFolderSync(dir: string): void {
+  if (process.platform === 'win32') return;
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!['EINVAL', 'ENOTSUP', 'EPERM', 'EISDIR'].includes(code)) throw error;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
