@@ -12,6 +12,10 @@ export const PLATFORM_ERRORS = {
   validation_failed: 'Some fields are not valid.',
   precondition_failed: 'The record changed on the platform since you opened it.',
   request_failed: 'The platform refused the request.',
+  // A create sent again after a lost answer, with other values than the first time: the
+  // first attempt made the record (the platform keeps only successful attempts' keys).
+  already_created:
+    'This was already created, with the values first sent. Close this form and find it in the list to change it.',
   // A row's request had left when Cancel came: the platform may have carried it out anyway.
   job_cancelled:
     'Cancelled while its request was on the way: the platform may have done it anyway. Check before you run it again.',

@@ -43,6 +43,34 @@ const listWindow = <T extends z.ZodType>(record: T) =>
  */
 const savedHere = z.literal(true).optional();
 
+/**
+ * With `pending`: the school asked us to slow down (429), and the write is sent again at this
+ * time (unix ms). The screen counts down to it.
+ */
+const retryAt = z.int().min(0).optional();
+
+/**
+ * The version an update or delete was made on, as the school's ETag named it.
+ * SECURITY: an empty tag or `*` (alone or in a list) is what a server reads as "any version",
+ * which would turn a save made on stale data into a silent overwrite of someone else's edit.
+ * They are refused; a screen that knows no version sends none, and core asks the school.
+ */
+export const etagSchema = z
+  .string()
+  .max(1000)
+  .refine(
+    (tag) => tag.trim() !== '' && !tag.split(',').some((part) => part.trim() === '*'),
+    'A save must name the version it was made on.',
+  );
+
+/**
+ * The record's fields as the screen showed them when the owner began (for an update, those
+ * it changes), so core can tell the owner's change from someone else's when the school has a
+ * newer version (a 412, or the version core asks for when there is no ETag). Without them
+ * core compares with its local copy, which a sync may have moved on since.
+ */
+const seen = z.record(z.string().max(100), z.unknown()).optional();
+
 const versioned = <T extends z.ZodType>(record: T) =>
   z.object({ record, etag: z.string().optional() });
 
@@ -93,15 +121,28 @@ function entityChannels<
       request: z
         .object({ schoolId, fields: schemas.create, idempotencyKey: z.uuid().optional() })
         .strict(),
-      response: versioned(record).extend({ created: z.boolean(), pending: savedHere }),
+      response: versioned(record).extend({
+        created: z.boolean(),
+        /**
+         * True when the school had already made this record for the same idempotency key (an
+         * earlier attempt whose answer was lost) and answered it again, or the earlier attempt
+         * still waits on this computer: nothing new was made.
+         */
+        replayed: z.boolean().optional(),
+        pending: savedHere,
+        retryAt,
+      }),
     },
     update: {
-      request: z.object({ schoolId, id, fields: schemas.update, etag: z.string() }).strict(),
-      response: versioned(record).extend({ pending: savedHere }),
+      /** Without `etag` (no version known), core asks the school for it before saving. */
+      request: z
+        .object({ schoolId, id, fields: schemas.update, etag: etagSchema.optional(), seen })
+        .strict(),
+      response: versioned(record).extend({ pending: savedHere, retryAt }),
     },
     delete: {
-      request: z.object({ schoolId, id, etag: z.string().optional() }).strict(),
-      response: z.object({ deleted: z.literal(true), pending: savedHere }),
+      request: z.object({ schoolId, id, etag: etagSchema.optional(), seen }).strict(),
+      response: z.object({ deleted: z.literal(true), pending: savedHere, retryAt }),
     },
   });
 }

@@ -10,6 +10,8 @@ import type {
 } from '../platform';
 import type { MirrorListQuery } from '../store/mirror-query';
 import type { Outbox } from '../sync/outbox';
+import type { Fields } from '../sync/outbox-entry';
+import { conditionalRemove, conditionalUpdate, shownBase } from './conditional-writes';
 import type { OutboxEnrollments } from './outbox-enrollments';
 import type { OutboxWrites } from './outbox-writes';
 import type { ExtendBy, SavedHere, SchoolData } from './school-data';
@@ -186,14 +188,17 @@ export class LocalFirstSchoolData implements SchoolData {
     entity: E,
     id: string,
     fields: Parameters<PlatformClient['update']>[2] & object,
-    options: { signal?: AbortSignal; etag: string },
+    options: { signal?: AbortSignal; etag?: string; seen?: Fields },
   ): Promise<Versioned<RecordOf<E>>> {
     if (this.outbox) return this.outbox.writes.update(entity, this.alias(id), fields, options);
     this.requireReachable('school_unreachable');
+    // Without an ETag the school is asked for its version first: never an unconditional save.
+    const { seen, ...call } = options;
+    const base = shownBase(this.copied(entity, id), seen);
     const answer = await this.goneWith(
       entity,
       id,
-      this.network.update(entity, id, fields, options),
+      conditionalUpdate(this.network, entity, id, fields, base, call),
     );
     this.keep(entity, answer);
     return answer;
@@ -202,11 +207,13 @@ export class LocalFirstSchoolData implements SchoolData {
   async remove(
     entity: EntityName,
     id: string,
-    options: { signal?: AbortSignal; etag?: string } = {},
+    options: { signal?: AbortSignal; etag?: string; seen?: Fields } = {},
   ): Promise<SavedHere | void> {
     if (this.outbox) return this.outbox.writes.remove(entity, this.alias(id), options);
     this.requireReachable('school_unreachable');
-    await this.goneWith(entity, id, this.network.remove(entity, id, options));
+    const { seen, ...call } = options;
+    const base = shownBase(this.copied(entity, id), seen);
+    await this.goneWith(entity, id, conditionalRemove(this.network, entity, id, base, call));
     this.sync.copy.remove(entity, [id]);
     this.sync.changed(entity);
   }
@@ -319,6 +326,12 @@ export class LocalFirstSchoolData implements SchoolData {
     const answer = await this.network.extendEnrollment(studentId, courseId, by, options);
     this.keepEnrollment(answer);
     return answer;
+  }
+
+  /** The record as the copy holds it (what the owner was shown), when the area is synced. */
+  private copied(entity: EntityName, id: string): Fields | undefined {
+    if (!this.sync.isSynced(entity)) return undefined;
+    return this.sync.copy.get(entity, id)?.record as Fields | undefined;
   }
 
   /** The school's id of a record made here, for a screen that still knows its first id. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ConflictError,
   isPlatformError,
+  RateLimitedError,
   type EntityName,
   type PlatformClient,
   type RecordOf,
@@ -9,16 +10,21 @@ import {
   type WritableOf,
 } from '../platform';
 import type { Outbox } from '../sync/outbox';
-import {
-  compareWithSchool,
-  isEnrollmentEdit,
-  type Fields,
-  type OutboxEntry,
-} from '../sync/outbox-entry';
+import { isEnrollmentEdit, same, type Fields, type OutboxEntry } from '../sync/outbox-entry';
+import { conditionalRemove, conditionalUpdate, shownBase } from './conditional-writes';
 import type { SyncView } from './local-first';
 
-/** A write's answer: `pending` when it is saved on this computer and not yet at the school. */
-export type Pending = { pending?: true };
+/**
+ * A write's answer: `pending` when it is saved on this computer and not yet at the school;
+ * `retryAt` (unix ms) when the school asked us to slow down (429) and it is sent then.
+ */
+export type Pending = { pending?: true; retryAt?: number };
+
+/**
+ * The owner's saves never wait out a 429 (up to two minutes, with nothing on the screen):
+ * the write waits in the outbox instead, and replay sends it once the school's wait is over.
+ */
+const NO_RATE_LIMIT_WAIT = { maxRetryAfterMs: 0 };
 
 /**
  * The failures that end a write the owner made with the school answering: it said no (a
@@ -46,8 +52,11 @@ export class OutboxWrites {
     private readonly outbox: Outbox,
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
-    /** A write was left waiting: replay should try it (it waits for the school itself). */
-    private readonly onQueued: () => void = () => undefined,
+    /**
+     * A write was left waiting: replay should try it (it waits for the school itself), not
+     * before `retryAt` (unix ms) when the school asked us to slow down.
+     */
+    private readonly onQueued: (retryAt?: number) => void = () => undefined,
   ) {}
 
   async create<E extends EntityName>(
@@ -55,6 +64,11 @@ export class OutboxWrites {
     fields: WritableOf<E>,
     options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & Pending> {
+    const key = options.idempotencyKey;
+    const earlier = key
+      ? this.outbox.entries().find((e) => e.idempotencyKey === key && e.edit.kind === 'create')
+      : undefined;
+    if (earlier) return this.createdBefore(entity, earlier, fields);
     const id = randomUUID();
     const { entry } = await this.outbox.add(
       { kind: 'create', entity, id, fields },
@@ -63,10 +77,12 @@ export class OutboxWrites {
     );
     const local = { id, ...fields };
     if (!entry) throw new Error('a new record cannot cancel out');
+    let retryAt: number | undefined;
     if (this.sync.isReachable() && (await this.claim(entry))) {
       try {
         const answer = await this.network.create(entity, fields, {
           ...options,
+          ...NO_RATE_LIMIT_WAIT,
           idempotencyKey: entry.idempotencyKey,
         });
         // One journal frame: the entry goes and later edits take the school's version.
@@ -74,28 +90,56 @@ export class OutboxWrites {
         this.applied(entity, answer.record, answer.etag, id);
         return answer;
       } catch (error) {
-        await this.settleFailure(entry, error);
+        retryAt = await this.settleFailure(entry, error);
       }
     }
     this.show(entity, local);
-    this.onQueued();
+    this.onQueued(retryAt);
     // Until the school answers, the record is what the owner entered (which the form checked
     // against the same schema) under its temporary id.
     const record = local as unknown as RecordOf<E>;
-    return { record, etag: undefined, created: true, replayed: false, pending: true };
+    return { record, etag: undefined, created: true, replayed: false, ...waiting(retryAt) };
+  }
+
+  /**
+   * The same create again, under the key of an earlier attempt that still waits here (its
+   * answer was lost on the way to the screen): nothing new is made. Values changed since go
+   * into that record (the owner's last values win), and the answer says `replayed`.
+   */
+  private async createdBefore<E extends EntityName>(
+    entity: E,
+    earlier: OutboxEntry,
+    fields: WritableOf<E>,
+  ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & Pending> {
+    const { edit } = earlier;
+    if (edit.kind !== 'create') throw new TypeError('not a create');
+    const changed = Object.fromEntries(
+      Object.entries(fields).filter(([name, value]) => !same(edit.fields[name], value)),
+    );
+    if (Object.keys(changed).length > 0)
+      await this.outbox.add({ kind: 'update', entity, id: edit.id, fields: changed });
+    const shown = { ...this.outbox.fold(entity, edit.id, { id: edit.id }), id: edit.id };
+    this.show(entity, shown);
+    this.onQueued();
+    const record = shown as unknown as RecordOf<E>;
+    return { record, etag: undefined, created: true, replayed: true, pending: true };
   }
 
   async update<E extends EntityName>(
     entity: E,
     id: string,
     fields: WritableOf<E>,
-    options: { signal?: AbortSignal; etag: string },
+    options: { signal?: AbortSignal; etag?: string; seen?: Fields },
   ): Promise<Versioned<RecordOf<E>> & Pending> {
-    const base = this.schoolVersion(entity, id);
+    const { seen, ...call } = options;
     // The screen's ETag names a school version only while no edit of the record is unsent;
-    // otherwise the edit waits for the earlier one, which gives it the version it made.
+    // otherwise the edit waits for the earlier one, which gives it the version it made. So
+    // does what the screen showed (without a version), which is then the school's.
     const fresh = this.outbox.pendingFor(entity, id).length === 0;
     const etag = fresh ? options.etag : undefined;
+    const base = fresh
+      ? shownBase(this.schoolVersion(entity, id), seen)
+      : this.schoolVersion(entity, id);
     const { entry } = await this.outbox.add(
       { kind: 'update', entity, id, fields, ...(etag ? { etag } : {}) },
       base,
@@ -103,56 +147,38 @@ export class OutboxWrites {
     const shown = { ...(this.outbox.fold(entity, id, base ?? { id }) ?? {}), id };
     this.show(entity, shown);
     const alone = entry && this.outbox.pendingFor(entity, id).length === 1;
-    if (entry && alone && etag && this.sync.isReachable() && (await this.claim(entry))) {
+    let retryAt: number | undefined;
+    if (entry && alone && this.sync.isReachable() && (await this.claim(entry))) {
       try {
-        const answer = await this.sendUpdate(entity, id, fields, base, { ...options, etag });
+        // Without an ETag (a row from a list) the school is asked for its version first.
+        const answer = await conditionalUpdate(this.network, entity, id, fields, base, {
+          ...call,
+          ...NO_RATE_LIMIT_WAIT,
+          etag,
+        });
         await this.outbox.drop(entry.id, answer);
         this.applied(entity, answer.record, answer.etag);
         return answer;
       } catch (error) {
-        await this.settleFailure(entry, error);
+        retryAt = await this.settleFailure(entry, error);
       }
     }
-    this.onQueued();
+    this.onQueued(retryAt);
     // The school's version with the owner's unsent fields on top.
-    return { record: shown as unknown as RecordOf<E>, etag: undefined, pending: true };
-  }
-
-  /**
-   * An update as the owner meant it: a 412 whose school version already holds the edit is
-   * success (an earlier attempt landed), and one where the school changed only other fields
-   * is sent again on that version; only fields both sides changed are the owner's to decide.
-   */
-  private async sendUpdate<E extends EntityName>(
-    entity: E,
-    id: string,
-    fields: WritableOf<E>,
-    base: Fields | undefined,
-    options: { signal?: AbortSignal; etag: string },
-  ): Promise<Versioned<RecordOf<E>>> {
-    try {
-      return await this.network.update(entity, id, fields, options);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      const theirs = error.current as RecordOf<E>;
-      const { applied, clashes } = compareWithSchool(fields, base, theirs);
-      if (applied) return { record: theirs, etag: error.currentEtag };
-      if (clashes.length > 0 || error.currentEtag === undefined) throw error;
-      return await this.network.update(entity, id, fields, {
-        ...options,
-        etag: error.currentEtag,
-      });
-    }
+    return { record: shown as unknown as RecordOf<E>, etag: undefined, ...waiting(retryAt) };
   }
 
   async remove(
     entity: EntityName,
     id: string,
-    options: { signal?: AbortSignal; etag?: string } = {},
+    options: { signal?: AbortSignal; etag?: string; seen?: Fields } = {},
   ): Promise<Pending> {
-    const base = this.schoolVersion(entity, id);
+    const { seen, ...call } = options;
     const fresh = this.outbox.pendingFor(entity, id).length === 0;
     const etag = fresh ? options.etag : undefined;
+    const base = fresh
+      ? shownBase(this.schoolVersion(entity, id), seen)
+      : this.schoolVersion(entity, id);
     const { entry } = await this.outbox.add(
       { kind: 'delete', entity, id, ...(etag ? { etag } : {}) },
       base,
@@ -160,9 +186,15 @@ export class OutboxWrites {
     this.hide(entity, id);
     if (!entry) return {};
     const alone = this.outbox.pendingFor(entity, id).length === 1;
+    let retryAt: number | undefined;
     if (alone && this.sync.isReachable() && (await this.claim(entry))) {
       try {
-        await this.network.remove(entity, id, { ...options, ...(etag ? { etag } : {}) });
+        // Without an ETag the school is asked for its version, as replay does.
+        await conditionalRemove(this.network, entity, id, base, {
+          ...call,
+          ...NO_RATE_LIMIT_WAIT,
+          etag,
+        });
         await this.outbox.drop(entry.id);
         return {};
       } catch (error) {
@@ -170,11 +202,11 @@ export class OutboxWrites {
           await this.outbox.drop(entry.id);
           return {};
         }
-        await this.settleFailure(entry, error);
+        retryAt = await this.settleFailure(entry, error);
       }
     }
-    this.onQueued();
-    return { pending: true };
+    this.onQueued(retryAt);
+    return waiting(retryAt);
   }
 
   /** The school answered a write (here or in replay): its version, with later edits on top. */
@@ -219,14 +251,24 @@ export class OutboxWrites {
     return Promise.resolve(this.outbox.markSending(entry.id));
   }
 
-  /** A refused write is taken back and thrown; one that found no answer waits for replay. */
-  private async settleFailure(entry: OutboxEntry, error: unknown): Promise<void> {
+  /**
+   * A refused write is taken back and thrown; one that found no answer waits for replay.
+   * Answers when the school asked to be written to again (a 429's Retry-After), if it did.
+   */
+  private async settleFailure(entry: OutboxEntry, error: unknown): Promise<number | undefined> {
     const current = this.outbox.entries().find((e) => e.id === entry.id) ?? entry;
     if (isRefusal(error)) {
       await this.discard(current);
+      // A conflict brought the school's version: the copy shows it (not what the screen saw).
+      const { edit } = current;
+      if (error instanceof ConflictError && !isEnrollmentEdit(edit) && edit.kind !== 'create')
+        this.applied(edit.entity, error.current as Fields, error.currentEtag);
       throw error;
     }
     await this.outbox.put({ ...current, state: 'waiting' });
+    return error instanceof RateLimitedError && error.retryAfterMs !== undefined
+      ? this.sync.now() + error.retryAfterMs
+      : undefined;
   }
 
   /** The record as the copy holds the school's version (no unsent edit of it yet). */
@@ -251,4 +293,9 @@ export class OutboxWrites {
     this.sync.copy.remove(entity, [id]);
     this.sync.changed(entity);
   }
+}
+
+/** A write's answer while it waits here, with when it is sent again if the school said. */
+function waiting(retryAt: number | undefined): { pending: true; retryAt?: number } {
+  return retryAt === undefined ? { pending: true } : { pending: true, retryAt };
 }

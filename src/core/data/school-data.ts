@@ -13,8 +13,9 @@ type CallOptions = { signal?: AbortSignal };
 /**
  * `pending`: the write is saved on this computer (in the outbox) and the school has not
  * answered yet; it is sent when the school answers. Absent when the school has it.
+ * `retryAt` (unix ms): the school asked us to slow down (429); the write is sent then.
  */
-export type SavedHere = { pending?: true };
+export type SavedHere = { pending?: true; retryAt?: number };
 
 /** How access is extended: by days, to a date, or to lifetime access. */
 export type ExtendBy = { days: number } | { endedAt: number } | { indefinite: true };
@@ -40,17 +41,22 @@ export interface SchoolData {
     fields: WritableOf<E>,
     options?: CallOptions & { idempotencyKey?: string },
   ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & SavedHere>;
-  /** Changes the given fields of the version `etag` names (412 → ConflictError). */
+  /**
+   * Changes the given fields of the version `etag` names (412 → ConflictError). Without
+   * `etag` the school is asked for its version first; a field it changed since the screen
+   * showed it (`seen`: those fields as shown) is a conflict.
+   */
   update<E extends EntityName>(
     entity: E,
     id: string,
     fields: WritableOf<E>,
-    options: CallOptions & { etag: string },
+    options: CallOptions & { etag?: string; seen?: Record<string, unknown> },
   ): Promise<Versioned<RecordOf<E>> & SavedHere>;
+  /** Deletes the version `etag` names; without it, as `update` (`seen`: the whole record). */
   remove(
     entity: EntityName,
     id: string,
-    options?: CallOptions & { etag?: string },
+    options?: CallOptions & { etag?: string; seen?: Record<string, unknown> },
   ): Promise<SavedHere | void>;
 
   listEnrollments(

@@ -57,6 +57,9 @@ export class SchoolOutbox {
   private readonly replay: OutboxReplay;
   private signInNeeded = false;
   private readonly unsubscribe: () => void;
+  /** Unix ms until which the school asked us not to write (a 429 on a save); 0 when not. */
+  private slowDownUntil = 0;
+  private slowDownTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     readonly schoolId: string,
@@ -68,7 +71,7 @@ export class SchoolOutbox {
     private readonly onStatus: (status: OutboxStatus) => void,
     log: LogSink,
   ) {
-    this.writes = new OutboxWrites(box, screen, sync, () => void this.send());
+    this.writes = new OutboxWrites(box, screen, sync, (retryAt) => this.queued(retryAt));
     this.enrollments = new OutboxEnrollments(box, screen, sync, () => void this.send());
     this.replay = new OutboxReplay({
       outbox: box,
@@ -140,13 +143,32 @@ export class SchoolOutbox {
     return { box: this.box, writes: this.writes, enrollments: this.enrollments };
   }
 
-  /** Sends what can go now (a sign-in may have been renewed meanwhile). */
+  /**
+   * Sends what can go now (a sign-in may have been renewed meanwhile); while the school
+   * asked us to slow down, once its wait is over.
+   */
   send(): Promise<void> {
     if (this.signInNeeded) {
       this.signInNeeded = false;
       this.emit();
     }
+    const wait = this.slowDownUntil - this.sync.now();
+    if (wait > 0) {
+      this.slowDownTimer ??= setTimeout(() => {
+        this.slowDownTimer = undefined;
+        void this.send();
+      }, wait);
+      // A pending wait never keeps the process alive (a quitting app, a finished test).
+      (this.slowDownTimer as { unref?: () => void }).unref?.();
+      return Promise.resolve();
+    }
     return this.replay.run();
+  }
+
+  /** An owner's write waits here; `retryAt`: not before then, as the school asked (429). */
+  private queued(retryAt: number | undefined): void {
+    if (retryAt !== undefined) this.slowDownUntil = Math.max(this.slowDownUntil, retryAt);
+    void this.send();
   }
 
   status(): OutboxStatus {
@@ -237,6 +259,8 @@ export class SchoolOutbox {
   /** Stops replay (the app quits or the school is forgotten). */
   async close(): Promise<void> {
     this.unsubscribe();
+    clearTimeout(this.slowDownTimer);
+    this.slowDownTimer = undefined;
     await this.replay.close();
   }
 

@@ -102,8 +102,25 @@ describe('create, get, update and remove a course against the stand-in', () => {
     const first = await client.create('courses', body, { idempotencyKey: key });
     const again = await client.create('courses', body, { idempotencyKey: key });
     expect(again.record.id).toBe(first.record.id);
+    expect([first.replayed, again.replayed]).toEqual([false, true]);
     expect((await client.list('courses', { q: body.slug, limit: 5 })).totalCount).toBe(1);
+    // The same key with other values: the first attempt made the course, and this says so.
+    const changed = await failure(
+      client.create('courses', { ...body, name: 'Pottery II' }, { idempotencyKey: key }),
+    );
+    expect(isPlatformError(changed, 'already_created')).toBe(true);
     await client.remove('courses', first.record.id);
+  });
+
+  it('an update never sends an If-Match that matches any version', async () => {
+    const client = harness.client();
+    const course = await client.create('courses', { name: 'Ink', slug: uniqueSlug() });
+    for (const etag of ['', ' ', '*'])
+      expect(
+        await failure(client.update('courses', course.record.id, { name: 'Over' }, { etag })),
+      ).toBeInstanceOf(RangeError);
+    expect((await client.get('courses', course.record.id)).record.name).toBe('Ink');
+    await client.remove('courses', course.record.id);
   });
 });
 

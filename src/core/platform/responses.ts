@@ -115,6 +115,10 @@ export async function errorOf(response: Response, recordSchema: z.ZodType): Prom
     return new ValidationError(fields, status, serverCode);
   }
   if (status === 404) return new PlatformError('not_found', { status, serverCode });
+  // The key of a create whose first attempt succeeded, sent with other values: the record
+  // exists (only successful attempts are kept under a key), so this is not a refusal to fix.
+  if (status === 422 && serverCode === 'idempotency_key_reused')
+    return new PlatformError('already_created', { status, serverCode });
   if (status >= 500) return new PlatformError('server_error', { status, serverCode });
   return new PlatformError('request_failed', { status, serverCode, detail: description });
 }

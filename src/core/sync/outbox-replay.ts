@@ -343,7 +343,7 @@ export class OutboxReplay {
       this.o.onSignInNeeded?.();
       return 'signIn';
     }
-    if (isPlatformError(error, 'request_failed'))
+    if (isPlatformError(error, 'request_failed', 'already_created'))
       return this.park(entry, { code: 'refused', reason: error.serverCode ?? 'request_failed' });
     // No answer, a 5xx, a 429 not waited out, or something unforeseen: try again later.
     this.o.log.warn(`outbox: a ${entry.edit.kind} will be sent again (${nameOf(error)})`);

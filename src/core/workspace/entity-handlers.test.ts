@@ -118,7 +118,8 @@ describe('entity handlers', () => {
     expect(failure?.details?.current).toMatchObject({ id, description: 'Theirs' });
     expect(failure?.details?.currentEtag).toMatch(/^".+"$/);
 
-    await handlers['courses:delete']({ schoolId, id });
+    // A delete names the version too (the screen took the server's after the conflict).
+    await handlers['courses:delete']({ schoolId, id, etag: failure?.details?.currentEtag });
     const gone = await handlers['courses:get']({ schoolId, id }).catch((error: unknown) => error);
     expect(failureOf(gone)?.code).toBe('not_found');
   });

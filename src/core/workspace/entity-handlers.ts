@@ -14,6 +14,14 @@ export type AllEntityHandlers = EntityHandlers<'courses'> &
   EntityHandlers<'coupons'> &
   EntityHandlers<'pages'>;
 
+/** What a write says of the version it was made on: its ETag, or what the screen showed. */
+function versionOf(request: { etag?: string; seen?: Record<string, unknown> }) {
+  return {
+    ...(request.etag === undefined ? {} : { etag: request.etag }),
+    ...(request.seen === undefined ? {} : { seen: request.seen }),
+  };
+}
+
 /**
  * The five actions of one entity in the contract's request terms, for any entity: the
  * contract's own types cannot be indexed by a generic entity, so these state them once and
@@ -46,15 +54,29 @@ function entityActions<E extends EntityName>(entity: E, schools: SchoolDirectory
       schoolId: string;
       id: string;
       fields: WritableOf<E>;
-      etag: string;
+      etag?: string;
+      seen?: Record<string, unknown>;
     }) =>
-      (await schools.for(request.schoolId)).update(entity, request.id, request.fields, {
-        etag: request.etag,
-      }),
-    delete: async (request: { schoolId: string; id: string; etag?: string }) => {
+      // No ETag (the screen knew no version): core asks the school before saving.
+      (await schools.for(request.schoolId)).update(
+        entity,
+        request.id,
+        request.fields,
+        versionOf(request),
+      ),
+    delete: async (request: {
+      schoolId: string;
+      id: string;
+      etag?: string;
+      seen?: Record<string, unknown>;
+    }) => {
       const school = await schools.for(request.schoolId);
-      const saved = await school.remove(entity, request.id, { etag: request.etag });
-      return { deleted: true as const, ...(saved?.pending ? { pending: true as const } : {}) };
+      const saved = await school.remove(entity, request.id, versionOf(request));
+      return {
+        deleted: true as const,
+        ...(saved?.pending ? { pending: true as const } : {}),
+        ...(saved?.retryAt === undefined ? {} : { retryAt: saved.retryAt }),
+      };
     },
   };
 }

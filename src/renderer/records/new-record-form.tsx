@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError, type UiError } from '../bridge';
@@ -18,16 +18,26 @@ import {
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
 import { RecordFormBody } from './record-form-body';
+import { noteSlowDown, SAVED_SLOWED } from './slow-down';
 import { useWriteAccess } from './use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
-/** A create's answer; `pending` when it is kept on this computer until the school answers. */
-type Created = Versioned & { pending?: true };
+/**
+ * A create's answer; `pending` when it is kept on this computer until the school answers
+ * (`retryAt`: the school asked us to slow down until then); `replayed` when it was made
+ * already, by an earlier click whose answer was lost.
+ */
+type Created = Versioned & { pending?: true; retryAt?: number; replayed?: boolean };
+
+/** What the owner is told when Create found the record made already. */
+export const ALREADY_CREATED = 'This was already created; here it is.';
 
 /**
- * The create form. Each submit gets one idempotency key, reused if the same attempt is sent
- * again (after a step-up), so the platform never creates the record twice. Offline the new
- * record is kept on this computer and opens all the same, marked as not sent yet.
+ * The create form. The form has one idempotency key until the create succeeds or the form
+ * closes: a second click on Create after a lost answer (or a step-up) sends the same key, so
+ * the platform answers the record it made the first time instead of making a second, and the
+ * form says so. Offline the new record is kept on this computer and opens all the same,
+ * marked as not sent yet.
  */
 export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: EntityName }) {
   const formId = useId();
@@ -37,6 +47,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
   const access = useWriteAccess(schoolId, entity);
   const [failure, setFailure] = useState<UiError>();
   const [status, setStatus] = useState('');
+  const idempotencyKey = useRef(crypto.randomUUID());
   const { register, handleSubmit, setError, formState } = useForm<
     FormValues,
     unknown,
@@ -51,10 +62,15 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
         idempotencyKey,
       }),
     onSuccess: (answer) => {
+      // Made: a next create in this form is a new record, with a new key.
+      idempotencyKey.current = crypto.randomUUID();
       putCached(queryClient, schoolId, entity, answer);
       void refreshEntity(queryClient, schoolId, entity);
+      noteSlowDown(schoolId, entity, answer.record.id, answer.retryAt);
       openRecord(entity, answer.record.id);
-      showToast(answer.pending ? SAVED_HERE : `${capitalized(entity)} created.`);
+      const kept = answer.retryAt === undefined ? SAVED_HERE : SAVED_SLOWED;
+      const done = answer.pending ? kept : `${capitalized(entity)} created.`;
+      showToast(answer.replayed ? `${ALREADY_CREATED}${answer.pending ? ` ${kept}` : ''}` : done);
     },
     onError: async (raw, attempt): Promise<void> => {
       const error = toUiError(raw);
@@ -86,7 +102,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
       onSubmit={(event) =>
         void handleSubmit((fields) => {
           setFailure(undefined);
-          create.mutate({ fields, idempotencyKey: crypto.randomUUID() });
+          create.mutate({ fields, idempotencyKey: idempotencyKey.current });
         })(event)
       }
     >

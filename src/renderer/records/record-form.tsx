@@ -25,6 +25,7 @@ import {
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
 import { RecordFormBody } from './record-form-body';
+import { clearSlowDown, noteSlowDown, SlowDownNotice, useSlowDown } from './slow-down';
 import { useSaveRecord, type SaveRequest } from './use-save-record';
 import { useWriteAccess } from './use-write-access';
 
@@ -34,10 +35,17 @@ type Props = { schoolId: string; entity: EntityName; versioned: Versioned };
  * The edit form of one record: fields checked as the owner types, Save (Ctrl/Cmd+S) with only
  * the changed fields and the record's ETag, Delete after confirmation, Deactivate for coupons,
  * the conflict view on 412, field messages on 422, and the step-up when a scope is missing.
- * Offline it saves all the same: the write waits on this computer and the form says so.
+ * Offline it saves all the same: the write waits on this computer and the form says so; when
+ * the school asks us to slow down, the form counts down to when the save is sent.
+ * Without a known ETag (a record shown from the copy on this computer) it sends none, and main
+ * asks the school for its version first: a stale save is a conflict, never an overwrite.
  */
 export function RecordForm({ schoolId, entity, versioned }: Props) {
-  const { record, etag = '' } = versioned;
+  // The version the owner's edits are made on. A newer one arriving while they have unsaved
+  // edits (a refetch after a sync) does not replace it: the save names this version, so an
+  // edit made on the school meanwhile is a conflict rather than silently overwritten.
+  const [shown, setShown] = useState(versioned);
+  const { record, etag } = shown;
   const formId = useId();
   const queryClient = useQueryClient();
   const closeRecord = useUiStore((s) => s.closeRecord);
@@ -55,6 +63,16 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     setWasPending(pendingHere);
     if (!pendingHere && status === SAVED_HERE) setStatus('');
   }
+  // The school asked us to slow down: seconds until the waiting save is sent. Once it is
+  // sent (nothing of the record waits any more, or no longer once the wait is over, for a
+  // form opened again later), the countdown goes.
+  const slowDown = useSlowDown(schoolId, entity, record.id);
+  const pendingBefore = useRef(pendingHere);
+  useEffect(() => {
+    if (!pendingHere && (pendingBefore.current || slowDown === 0))
+      clearSlowDown(schoolId, entity, record.id);
+    pendingBefore.current = pendingHere;
+  }, [pendingHere, slowDown, schoolId, entity, record.id]);
 
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     mode: 'onChange',
@@ -64,12 +82,16 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   const { register, handleSubmit, reset, setError, formState } = form;
   const { isDirty } = formState;
 
-  // A newer version arrived (an undo, a refetch) while the owner has not touched the form.
+  // A newer version (an undo, a refetch) is taken once the form holds no unsaved edits. A new
+  // ETag is a new version (the optimistic write keeps the old one); without ETags, a new record.
+  const newer =
+    versioned.etag !== etag || (versioned.etag === undefined && versioned.record !== record);
+  if (newer && !isDirty) setShown(versioned);
   useEffect(() => {
-    if (!isDirty) reset(toFormValues(entity, record));
-    // Only a new ETag is a new version; the optimistic write keeps the old one.
+    reset(toFormValues(entity, shown.record));
+    // Only a version taken in (above) refills the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [etag]);
+  }, [shown]);
 
   const save = useSaveRecord(schoolId, entity, record.id, {
     onSaved: (answer) => {
@@ -77,6 +99,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       setFailure(undefined);
       reset(toFormValues(entity, answer.record));
       if (answer.pending) setStatus(SAVED_HERE);
+      noteSlowDown(schoolId, entity, record.id, answer.retryAt);
     },
     onFailed: (error, request) => void handleFailure(error, request),
   });
@@ -129,7 +152,9 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     });
 
   const remove = useMutation({
-    mutationFn: () => call(entity, 'delete', { schoolId, id: record.id, etag }),
+    mutationFn: () =>
+      // Without an ETag, the record as shown: main deletes only if the school still has it.
+      call(entity, 'delete', { schoolId, id: record.id, ...(etag ? { etag } : { seen: record }) }),
     onSuccess: (answer) => {
       setConfirmDelete(false);
       closeRecord();
@@ -168,7 +193,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     ? 'Saving…'
     : status && status !== SAVED_HERE
       ? status
-      : savedHere
+      : savedHere && slowDown === undefined
         ? SAVED_HERE
         : '';
 
@@ -202,6 +227,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
         kept="changes"
         status={shownStatus}
       />
+      <SlowDownNotice seconds={isDirty ? undefined : slowDown} />
       {conflict ? null : (
         <div className="actions">
           <button type="submit" className="primary" disabled={locked || busy}>

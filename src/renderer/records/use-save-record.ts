@@ -6,20 +6,41 @@ import { SAVED_HERE } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { capitalized, type AnyRecord } from './field-specs';
 import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';
+import { SAVED_SLOWED } from './slow-down';
 
-/** One save: the changed fields, the ETag they were made against, and the record before. */
+/**
+ * One save: the changed fields, the ETag they were made against (absent when the screen knows
+ * none: main then asks the school for its version first), and the record before.
+ */
 export type SaveRequest = {
   fields: Record<string, unknown>;
-  etag: string;
+  etag: string | undefined;
   base: AnyRecord;
   /** The toast's words on success ("Course saved." unless said otherwise). */
   done?: string;
 };
 
-/** A save's answer; `pending` when it is kept on this computer until the school answers. */
-export type SaveAnswer = Versioned & { pending?: true };
+/**
+ * A save's answer; `pending` when it is kept on this computer until the school answers, and
+ * `retryAt` (unix ms) when the school asked us to slow down and it is sent then.
+ */
+export type SaveAnswer = Versioned & { pending?: true; retryAt?: number };
 
 type Context = { rollback: () => void };
+
+/**
+ * What a save says of the version it was made on: its ETag when the screen knows one (never
+ * an empty one, which would overwrite unconditionally), and the changed fields as the screen
+ * showed them, so main can tell a change made on the school since from the owner's own.
+ */
+export function versionOf(
+  etag: string | undefined,
+  shown: Record<string, unknown>,
+  fields: Record<string, unknown>,
+): { etag?: string; seen: Record<string, unknown> } {
+  const seen = Object.fromEntries(Object.keys(fields).map((k) => [k, shown[k] ?? null]));
+  return etag ? { etag, seen } : { seen };
+}
 
 /**
  * Puts back the values a save replaced: a second update against the ETag the save produced
@@ -34,12 +55,13 @@ export async function undoSave(
 ): Promise<void> {
   const id = saved.record.id;
   const cached = queryClient.getQueryData<Versioned>(entityKeys.record(schoolId, entity, id));
+  const etag = cached?.etag ?? saved.etag;
   try {
     const answer = await call(entity, 'update', {
       schoolId,
       id,
       fields: previous as never,
-      etag: cached?.etag ?? saved.etag ?? '',
+      ...versionOf(etag, cached?.record ?? saved.record, previous),
     });
     putCached(queryClient, schoolId, entity, answer);
     showToast('Change undone.');
@@ -67,8 +89,13 @@ export function useSaveRecord(
 ) {
   const queryClient = useQueryClient();
   return useMutation<SaveAnswer, unknown, SaveRequest, Context>({
-    mutationFn: async ({ fields, etag }) =>
-      await call(entity, 'update', { schoolId, id, fields: fields as never, etag }),
+    mutationFn: async ({ fields, etag, base }) =>
+      await call(entity, 'update', {
+        schoolId,
+        id,
+        fields: fields as never,
+        ...versionOf(etag, base, fields),
+      }),
     onMutate: async ({ fields }) => {
       await queryClient.cancelQueries({ queryKey: entityKeys.record(schoolId, entity, id) });
       return { rollback: patchCached(queryClient, schoolId, entity, id, fields) };
@@ -84,7 +111,8 @@ export function useSaveRecord(
         Object.keys(request.fields).map((k) => [k, request.base[k] ?? null]),
       );
       const done = request.done ?? `${capitalized(entity)} saved.`;
-      showToast(answer.pending ? SAVED_HERE : done, {
+      const kept = answer.retryAt === undefined ? SAVED_HERE : SAVED_SLOWED;
+      showToast(answer.pending ? kept : done, {
         action: {
           label: 'Undo',
           run: () => undoSave(queryClient, schoolId, entity, answer, previous),
