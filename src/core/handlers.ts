@@ -56,6 +56,11 @@ export function createHandlers(services: Services): Handlers {
         if (session.baseUrl === baseUrl) await refuseIfUnsent(session.schoolId);
       return auth.forgetSchool(baseUrl);
     },
+    'settings:language': () => Promise.resolve({ chosen: services.settings.language ?? null }),
+    'settings:setLanguage': ({ language }) => {
+      services.settings.language = language ?? undefined;
+      return Promise.resolve({ chosen: services.settings.language ?? null });
+    },
     'settings:setKeepSignedInWithoutKeyring': ({ allowed }) => {
       auth.setPersistWithoutKeyring(allowed);
       return Promise.resolve({ tokensPersist: auth.tokensPersist });

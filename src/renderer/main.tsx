@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { hasBridge } from './bridge';
+import { startI18n } from './i18n/i18n';
+import { chosenLanguage } from './i18n/use-language';
 import { isOfflineError } from './offline-errors';
 import './styles/base.css';
 import './styles/forms.css';
@@ -12,8 +14,9 @@ import './styles/records.css';
 import './styles/operations.css';
 import './styles/outbox.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const found = document.getElementById('root');
+if (!found) throw new Error('index.html has no #root element');
+const root: HTMLElement = found;
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,17 +27,32 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(root).render(
-  <StrictMode>
-    {hasBridge() ? (
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    ) : (
-      <main className="app-main">
-        <h1>Schooldesk</h1>
-        <p>Open Schooldesk from its app or its web host; this page cannot work on its own.</p>
-      </main>
-    )}
-  </StrictMode>,
-);
+const i18n = startI18n();
+
+function render(): void {
+  createRoot(root).render(
+    <StrictMode>
+      {hasBridge() ? (
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      ) : (
+        <main className="app-main">
+          <h1>Schooldesk</h1>
+          <p>Open Schooldesk from its app or its web host; this page cannot work on its own.</p>
+        </main>
+      )}
+    </StrictMode>,
+  );
+}
+
+// The owner's saved choice is asked for before the first frame (a local call), so the app
+// never shows one language and then another.
+if (hasBridge()) {
+  void chosenLanguage()
+    .then((chosen) => (chosen ? i18n.changeLanguage(chosen) : undefined))
+    .catch(() => undefined)
+    .finally(render);
+} else {
+  render();
+}

@@ -39,7 +39,11 @@ export type SchooldeskApi = {
     recent(): Promise<Result<ResponseOf<'schools:recent'>>>;
     forget: Call<'schools:forget'>;
   };
-  settings: { setKeepSignedInWithoutKeyring: Call<'settings:setKeepSignedInWithoutKeyring'> };
+  settings: {
+    setKeepSignedInWithoutKeyring: Call<'settings:setKeepSignedInWithoutKeyring'>;
+    language(): Promise<Result<ResponseOf<'settings:language'>>>;
+    setLanguage: Call<'settings:setLanguage'>;
+  };
   courses: EntityApi<'courses'>;
   students: EntityApi<'students'> & { import: Call<'students:import'> };
   coupons: EntityApi<'coupons'> & { generate: Call<'coupons:generate'> };
@@ -110,6 +114,8 @@ export function buildSchooldeskApi(
     settings: {
       setKeepSignedInWithoutKeyring: (request) =>
         invoke('settings:setKeepSignedInWithoutKeyring', request),
+      language: () => invoke('settings:language', {}),
+      setLanguage: (request) => invoke('settings:setLanguage', request),
     },
     courses,
     students: { ...students, import: (request) => invoke('students:import', request) },

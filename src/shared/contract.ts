@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { schoolId } from './school-id';
+import { LANGUAGES } from './languages';
 import { AUTH_ERRORS } from './auth-errors';
 import { BRIDGE_ERRORS } from './bridge-errors';
 
@@ -120,6 +121,15 @@ export const contract = {
      */
     request: z.object({ school: schoolAddress }).strict(),
     response: z.object({ revoked: z.boolean(), schoolIds: z.array(z.string()) }),
+  },
+  'settings:language': {
+    /** The language the owner chose in Account; null: follow the system's. */
+    request: empty,
+    response: z.object({ chosen: z.enum(LANGUAGES).nullable() }),
+  },
+  'settings:setLanguage': {
+    request: z.object({ language: z.enum(LANGUAGES).nullable() }).strict(),
+    response: z.object({ chosen: z.enum(LANGUAGES).nullable() }),
   },
   'settings:setKeepSignedInWithoutKeyring': {
     request: z.object({ allowed: z.boolean() }).strict(),

@@ -1,5 +1,6 @@
 import Conf from 'conf';
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../../shared/languages';
 
 const registrationSchema = z.object({
   clientId: z.string().min(1),
@@ -22,6 +23,8 @@ const settingsSchema = z.object({
   persistWithoutKeyring: z.boolean().default(false),
   /** Base URLs the user connected to, most recent first. */
   recentSchools: z.array(z.string()).default([]),
+  /** The language the owner chose in Account; absent: the system's. */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 export type StoredRegistration = z.infer<typeof registrationSchema>;
@@ -132,6 +135,15 @@ export class Settings {
   /** Takes `baseUrl` off the recent schools. */
   forgetRecentSchool(baseUrl: string): void {
     this.write((s) => ({ ...s, recentSchools: s.recentSchools.filter((b) => b !== baseUrl) }));
+  }
+
+  /** The language the owner chose, or undefined to follow the system. */
+  get language(): Language | undefined {
+    return this.read().language;
+  }
+
+  set language(value: Language | undefined) {
+    this.write(({ language: _old, ...rest }) => (value ? { ...rest, language: value } : rest));
   }
 
   get persistWithoutKeyring(): boolean {

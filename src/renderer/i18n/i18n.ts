@@ -1,0 +1,45 @@
+import i18next from 'i18next';
+import ICU from 'i18next-icu';
+import { initReactI18next } from 'react-i18next';
+import { pickLanguage, type Language } from '../../shared/languages';
+import { setFormatLocale } from '../format';
+import { en, NAMESPACES, RESOURCES } from './resources';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: typeof en;
+  }
+}
+
+/** The language this computer prefers (the browser's or Electron's, which follows the OS). */
+export function systemLanguage(): Language {
+  return pickLanguage(navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
+}
+
+/**
+ * Starts i18next for the renderer: ICU messages (plurals and selects in the catalogs
+ * themselves), every namespace bundled (no loading step: the app never shows a key), the
+ * page's `lang` and the date and number formats kept in step with the language.
+ */
+export function startI18n(language: Language = systemLanguage()): typeof i18next {
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+    setFormatLocale(lng);
+  });
+  void i18next
+    .use(ICU)
+    .use(initReactI18next)
+    .init({
+      resources: RESOURCES,
+      lng: language,
+      fallbackLng: 'en',
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      // React escapes what it renders; escaping here too would show "&amp;".
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+  return i18next;
+}
