@@ -170,15 +170,15 @@ const enrollmentChannels = {
         endedAt: z.int().min(0).nullable().optional(),
       })
       .strict(),
-    response: versioned(enrollmentSchema).extend({ pending: savedHere }),
+    response: versioned(enrollmentSchema).extend({ pending: savedHere, retryAt }),
   },
   'enrollments:remove': {
     request: z.object(enrollmentKey).strict(),
-    response: z.object({ removed: z.literal(true), pending: savedHere }),
+    response: z.object({ removed: z.literal(true), pending: savedHere, retryAt }),
   },
   'enrollments:expire': {
     request: z.object(enrollmentKey).strict(),
-    response: versioned(enrollmentSchema).extend({ pending: savedHere }),
+    response: versioned(enrollmentSchema).extend({ pending: savedHere, retryAt }),
   },
   'enrollments:extend': {
     request: z
@@ -191,7 +191,7 @@ const enrollmentChannels = {
         ]),
       })
       .strict(),
-    response: versioned(enrollmentSchema).extend({ pending: savedHere }),
+    response: versioned(enrollmentSchema).extend({ pending: savedHere, retryAt }),
   },
 } as const;
 

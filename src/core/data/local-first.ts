@@ -289,7 +289,10 @@ export class LocalFirstSchoolData implements SchoolData {
           kind: 'unenroll',
         },
       );
-      return answer?.pending ? { pending: true } : undefined;
+      if (!answer?.pending) return undefined;
+      return answer.retryAt === undefined
+        ? { pending: true }
+        : { pending: true, retryAt: answer.retryAt };
     }
     this.requireReachable('school_unreachable');
     await this.network.removeEnrollment(studentId, courseId, options);

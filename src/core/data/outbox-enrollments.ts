@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { isPlatformError, type Enrollment, type PlatformClient, type Versioned } from '../platform';
+import {
+  isPlatformError,
+  RateLimitedError,
+  type Enrollment,
+  type PlatformClient,
+  type Versioned,
+} from '../platform';
 import type { Outbox } from '../sync/outbox';
 import {
   enrollmentKey,
@@ -11,7 +17,7 @@ import {
   type OutboxEntry,
 } from '../sync/outbox-entry';
 import type { SyncView } from './local-first';
-import { isRefusal, type Pending } from './outbox-writes';
+import { isRefusal, NO_RATE_LIMIT_WAIT, type Pending } from './outbox-writes';
 
 type Change =
   | { kind: 'enroll'; endedAt?: number | null }
@@ -29,7 +35,8 @@ export class OutboxEnrollments {
     private readonly outbox: Outbox,
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
-    private readonly onQueued: () => void = () => undefined,
+    /** A change waits here; not sent before `retryAt` (unix ms) when the school said so. */
+    private readonly onQueued: (retryAt?: number) => void = () => undefined,
   ) {}
 
   async change(
@@ -64,6 +71,7 @@ export class OutboxEnrollments {
       this.outbox.isUnsentCreate('students', studentId) ||
       this.outbox.isUnsentCreate('courses', courseId) ||
       this.outbox.pendingFor('enrollments', edit.id).length > 1;
+    let retryAt: number | undefined;
     if (entry && !waits && this.sync.isReachable() && (await this.claim(entry))) {
       try {
         const answer = await this.send(entry.edit as EnrollmentEdit);
@@ -82,13 +90,21 @@ export class OutboxEnrollments {
           return undefined;
         }
         await this.outbox.put({ ...current, state: 'waiting' });
+        // A 429 is not waited out with the owner watching: the change goes when it says.
+        if (error instanceof RateLimitedError && error.retryAfterMs !== undefined)
+          retryAt = this.sync.now() + error.retryAfterMs;
       }
     }
-    this.onQueued();
+    this.onQueued(retryAt);
     // What the screen shows until the school answers (a bare one when this computer does not
     // keep the student's enrollments).
     const record = (shown ?? { id: randomUUID(), studentId, courseId }) as Enrollment;
-    return { record, etag: undefined, pending: true };
+    return {
+      record,
+      etag: undefined,
+      pending: true,
+      ...(retryAt === undefined ? {} : { retryAt }),
+    };
   }
 
   /** The school's answer to an enrollment change (here or in replay) goes into the copy. */
@@ -123,15 +139,16 @@ export class OutboxEnrollments {
           studentId,
           courseId,
           edit.endedAt === undefined ? {} : { endedAt: edit.endedAt },
+          NO_RATE_LIMIT_WAIT,
         );
       case 'unenroll':
-        await this.network.removeEnrollment(studentId, courseId);
+        await this.network.removeEnrollment(studentId, courseId, NO_RATE_LIMIT_WAIT);
         return undefined;
       case 'expire':
-        return this.network.expireEnrollment(studentId, courseId);
+        return this.network.expireEnrollment(studentId, courseId, NO_RATE_LIMIT_WAIT);
       case 'extend':
         // Online, the school counts the days itself, once: the request is sent once.
-        return this.network.extendEnrollment(studentId, courseId, edit.by);
+        return this.network.extendEnrollment(studentId, courseId, edit.by, NO_RATE_LIMIT_WAIT);
     }
   }
 

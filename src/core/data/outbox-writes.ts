@@ -24,7 +24,7 @@ export type Pending = { pending?: true; retryAt?: number };
  * The owner's saves never wait out a 429 (up to two minutes, with nothing on the screen):
  * the write waits in the outbox instead, and replay sends it once the school's wait is over.
  */
-const NO_RATE_LIMIT_WAIT = { maxRetryAfterMs: 0 };
+export const NO_RATE_LIMIT_WAIT = { maxRetryAfterMs: 0 };
 
 /**
  * The failures that end a write the owner made with the school answering: it said no (a

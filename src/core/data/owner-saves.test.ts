@@ -11,7 +11,7 @@ import { handle, type Handlers } from '../handlers';
 import { PlatformClient } from '../platform';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { OutboxJournal } from '../store/outbox-journal';
-import { createEntityHandlers } from '../workspace/entity-handlers';
+import { createEnrollmentHandlers, createEntityHandlers } from '../workspace/entity-handlers';
 import type { Contract, Result } from '../../shared/contract';
 import { LocalFirstSchoolData } from './local-first';
 import { SchoolOutbox } from './school-outbox';
@@ -56,7 +56,11 @@ async function openSchool(harness: SyncHarness) {
   });
   closers.push(() => outbox.close());
   const data = new LocalFirstSchoolData(client(sync.link.screen), sync.sync, outbox.parts);
-  const handlers = createEntityHandlers({ for: () => Promise.resolve(data) }) as Handlers;
+  const schools = { for: () => Promise.resolve(data) };
+  const handlers = {
+    ...createEntityHandlers(schools),
+    ...createEnrollmentHandlers(schools),
+  } as Handlers;
   /** A channel called as the bridge calls it: request and answer checked by the contract. */
   const call = <C extends keyof Contract>(channel: C, request: unknown) =>
     handle(handlers, channel, request, { trustedSender: true }) as Promise<Result<never>>;
@@ -251,5 +255,34 @@ describe('a save the school answers with 429', () => {
     expect((await h.client.client().get('courses', course!.id)).record.name).toBe(
       'Aaa slowed down',
     );
+  });
+
+  it('an enrollment change waits here too, and goes when the school said', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { outbox, data, call } = await openSchool(h);
+    const [student] = (await data.list('students', { sort: 'name', limit: 1 })).rows as Array<{
+      id: string;
+    }>;
+    const [course] = (await data.list('courses', { sort: 'name', limit: 1 })).rows as Array<{
+      id: string;
+    }>;
+    await h.client.control('/faults', { rate: 1, kind: '429', methods: ['PUT'], count: 1 });
+    const before = Date.now();
+    const saved = await call('enrollments:enroll', {
+      schoolId: SCHOOL_KEY,
+      studentId: student!.id,
+      courseId: course!.id,
+    });
+    expect(saved).toMatchObject({
+      ok: true,
+      data: { pending: true, retryAt: expect.any(Number) as unknown },
+    });
+    // Answered at once: the 429 was not waited out with the owner watching.
+    expect(Date.now() - before).toBeLessThan(1000);
+    const { retryAt } = (saved as { data: { retryAt: number } }).data;
+    await drained(outbox);
+    expect(Date.now()).toBeGreaterThanOrEqual(retryAt);
+    const enrolled = await h.client.client().listEnrollments(student!.id, { limit: 100 });
+    expect(enrolled.rows.map((row) => row.courseId)).toContain(course!.id);
   });
 });

@@ -72,7 +72,7 @@ export class SchoolOutbox {
     log: LogSink,
   ) {
     this.writes = new OutboxWrites(box, screen, sync, (retryAt) => this.queued(retryAt));
-    this.enrollments = new OutboxEnrollments(box, screen, sync, () => void this.send());
+    this.enrollments = new OutboxEnrollments(box, screen, sync, (retryAt) => this.queued(retryAt));
     this.replay = new OutboxReplay({
       outbox: box,
       client: background,

@@ -107,7 +107,11 @@ export function createEnrollmentHandlers(schools: SchoolDirectory) {
       ),
     'enrollments:remove': async ({ schoolId, studentId, courseId }) => {
       const saved = await (await schools.for(schoolId)).removeEnrollment(studentId, courseId);
-      return { removed: true as const, ...(saved?.pending ? { pending: true as const } : {}) };
+      return {
+        removed: true as const,
+        ...(saved?.pending ? { pending: true as const } : {}),
+        ...(saved?.retryAt === undefined ? {} : { retryAt: saved.retryAt }),
+      };
     },
     'enrollments:expire': async ({ schoolId, studentId, courseId }) =>
       (await schools.for(schoolId)).expireEnrollment(studentId, courseId),
