@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   allSynced,
@@ -6,15 +5,10 @@ import {
   startSyncHarness,
   type SyncHarness,
 } from '../../../e2e/support/harness/sync-harness';
-import { silentLog } from '../auth/secret-mask';
+import { drained, openSchoolWithOutbox } from '../../../e2e/support/harness/outbox-harness';
 import { handle, type Handlers } from '../handlers';
-import { PlatformClient } from '../platform';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { OutboxJournal } from '../store/outbox-journal';
 import { createEnrollmentHandlers, createEntityHandlers } from '../workspace/entity-handlers';
 import type { Contract, Result } from '../../shared/contract';
-import { LocalFirstSchoolData } from './local-first';
-import { SchoolOutbox } from './school-outbox';
 
 /**
  * The owner's saves as the screens make them: through the contract and the entity handlers
@@ -31,52 +25,18 @@ afterEach(async () => {
 });
 
 async function openSchool(harness: SyncHarness) {
-  const journal = new OutboxJournal({
-    dataDir: harness.dataDir,
-    encryptor: new FileKeyEncryptor(join(harness.dataDir, 'outbox.key')),
-    persist: () => true,
-    log: silentLog,
-  });
-  closers.push(() => journal.close());
-  const opened = await SchoolOutbox.open({
-    schoolId: SCHOOL_KEY,
-    key: SCHOOL_KEY,
-    store: journal,
-    onStatus: () => undefined,
-    log: silentLog,
-  });
-  const sync = await harness.open({ overlay: SchoolOutbox.overlayOf(opened.outbox) });
-  const client = (transport: typeof sync.link.screen) =>
-    new PlatformClient({ apiBaseUrl: harness.client.apiBaseUrl, transport });
-  const outbox = opened.attach({
-    sync: sync.sync,
-    screen: client(sync.link.screen),
-    background: client(sync.link.background),
-    reachability: sync.link.reachability,
-  });
-  closers.push(() => outbox.close());
-  const data = new LocalFirstSchoolData(client(sync.link.screen), sync.sync, outbox.parts);
+  const { sync, outbox, data } = await openSchoolWithOutbox(harness, closers);
   const schools = { for: () => Promise.resolve(data) };
   const handlers = {
     ...createEntityHandlers(schools),
     ...createEnrollmentHandlers(schools),
-  } as Handlers;
+    // Only the channels these tests call.
+  } as unknown as Handlers;
   /** A channel called as the bridge calls it: request and answer checked by the contract. */
   const call = <C extends keyof Contract>(channel: C, request: unknown) =>
     handle(handlers, channel, request, { trustedSender: true }) as Promise<Result<never>>;
   await sync.until(allSynced);
   return { sync, outbox, data, call };
-}
-
-/** Resolves once the outbox is empty. */
-function drained(outbox: SchoolOutbox): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (outbox.box.size === 0) resolve();
-    };
-    outbox.box.onChange(check);
-    check();
-  });
 }
 
 const edit = (path: string, fields: Record<string, unknown>) =>

@@ -1,17 +1,10 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   allSynced,
-  SCHOOL_KEY,
   startSyncHarness,
   type SyncHarness,
 } from '../../../e2e/support/harness/sync-harness';
-import { silentLog } from '../auth/secret-mask';
-import { PlatformClient } from '../platform';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { OutboxJournal } from '../store/outbox-journal';
-import { LocalFirstSchoolData } from './local-first';
-import { SchoolOutbox } from './school-outbox';
+import { drained, openSchoolWithOutbox } from '../../../e2e/support/harness/outbox-harness';
 
 let h: SyncHarness | undefined;
 const closers: Array<() => Promise<void>> = [];
@@ -21,50 +14,9 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** The school as the app opens it: its outbox (journal on disk), sync with the overlay, data. */
-async function openSchool(harness: SyncHarness) {
-  const journal = new OutboxJournal({
-    dataDir: harness.dataDir,
-    encryptor: new FileKeyEncryptor(join(harness.dataDir, 'outbox.key')),
-    persist: () => true,
-    log: silentLog,
-  });
-  closers.push(() => journal.close());
-  const opened = await SchoolOutbox.open({
-    schoolId: 'https://school.test',
-    key: SCHOOL_KEY,
-    store: journal,
-    onStatus: () => undefined,
-    log: silentLog,
-  });
-  const sync = await harness.open({ overlay: SchoolOutbox.overlayOf(opened.outbox) });
-  const client = (transport: typeof sync.link.screen) =>
-    new PlatformClient({
-      apiBaseUrl: harness.client.apiBaseUrl,
-      transport,
-      retry: { maxRetries: 0 },
-    });
-  const outbox = opened.attach({
-    sync: sync.sync,
-    screen: client(sync.link.screen),
-    background: client(sync.link.background),
-    reachability: sync.link.reachability,
-  });
-  closers.push(() => outbox.close());
-  const data = new LocalFirstSchoolData(client(sync.link.screen), sync.sync, outbox.parts);
-  return { sync, outbox, data };
-}
-
-/** Resolves once the outbox is empty. */
-function drained(outbox: SchoolOutbox): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (outbox.box.size === 0) resolve();
-    };
-    outbox.box.onChange(check);
-    check();
-  });
-}
+/** The school as the app opens it, with the screen's requests never retried. */
+const openSchool = (harness: SyncHarness) =>
+  openSchoolWithOutbox(harness, closers, { retry: { maxRetries: 0 } });
 
 describe('the outbox in the local-first data', () => {
   it('saves edits here while the school does not answer, shows them, and sends them once it does', async () => {

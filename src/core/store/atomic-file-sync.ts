@@ -11,21 +11,35 @@ import { dirname } from 'node:path';
  * SECURITY: the temporary file is created exclusively with mode 0600, never widened.
  */
 export function writeFileAtomicSync(path: string, content: Uint8Array): void {
-  const temp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
-  const fd = openSync(temp, 'wx', 0o600);
+  const temp = writeTempSync(path, content);
   try {
-    try {
-      writeSync(fd, content);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
   syncFolderSync(dirname(path));
+}
+
+/**
+ * Writes `content` to a new temporary file beside `path` and fsyncs it; answers its name, for
+ * the caller to rename or link into place (and to remove if that fails).
+ *
+ * SECURITY: created exclusively with mode 0600, never widened.
+ */
+export function writeTempSync(path: string, content: Uint8Array): string {
+  const temp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  return temp;
 }
 
 /**

@@ -1,20 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Encryptor, LogSink } from '../adapters';
 import { isTempName } from './atomic-file';
-import { syncFolderSync } from './atomic-file-sync';
+import { syncFolderSync, writeTempSync } from './atomic-file-sync';
 
 const VERSION = 1;
 const KEY_BYTES = 32;
@@ -111,25 +100,16 @@ function loadOrCreateKey(keyFile: string, log: LogSink | undefined): Buffer {
  */
 function createKey(keyFile: string): Buffer | undefined {
   const key = randomBytes(KEY_BYTES);
-  const temp = `${keyFile}.${randomBytes(8).toString('hex')}.tmp`;
-  const fd = openSync(temp, 'wx', 0o600);
+  const temp = writeTempSync(keyFile, key);
   try {
-    try {
-      writeSync(fd, key);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    try {
-      linkSync(temp, keyFile);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') return undefined;
-      // A file system without hard links (FAT, some network shares): rename, which is atomic
-      // but not exclusive; the data folder's lock keeps other processes away meanwhile.
-      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-      renameSync(temp, keyFile);
-    }
+    linkSync(temp, keyFile);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return undefined;
+    // A file system without hard links (FAT, some network shares): rename, which is atomic
+    // but not exclusive; the data folder's lock keeps other processes away meanwhile.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+    renameSync(temp, keyFile);
   } finally {
     rmSync(temp, { force: true });
   }
