@@ -84,7 +84,8 @@ if (electronBinaryPath()) {
   const app = await startChild(
     'web host',
     ['src/web/cli.ts', '--port', values['app-port'], '--data', '.schooldesk-demo-data'],
-    /^Schooldesk ready at (\S+)$/,
+    // The address, whatever the terminal's language ("Schooldesk ready at …", "Schooldesk 已就緒：…").
+    /^Schooldesk\b.*?(http:\/\/127\.0\.0\.1:\d+\/#\S+)$/,
   );
   console.log(
     [

@@ -21,6 +21,8 @@ import { describe, expect, it } from 'vitest';
  * - Every entry of `dependencies` is loaded by the main bundle; anything else is carried by
  *   every installer for nothing (the stand-in's and the web host's packages above all:
  *   src/web, scripts and e2e never ship).
+ * - A peer dependency of a package main loads (intl-messageformat for i18next-icu) is loaded by
+ *   that package at run time, so it belongs in `dependencies` too.
  * - `electron` is the runtime itself (electron-builder wants it in devDependencies).
  *
  * "Loads at run time" is read as the bundler reads it: each file is transpiled as Vite does
@@ -112,6 +114,7 @@ function dependencyProblems(
   manifest: Manifest,
   main: Map<string, string>,
   bundled: Map<string, string>,
+  peersOf: (name: string) => string[] = installedPeers,
 ): string[] {
   const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
   const declared = new Set([...dependencies, ...Object.keys(manifest.devDependencies ?? {})]);
@@ -120,8 +123,9 @@ function dependencyProblems(
     if (RUNTIME.has(name) || dependencies.has(name)) continue;
     problems.push(`${name} is loaded by the main process (${file}) but is not in dependencies`);
   }
+  const loadedByPackages = new Set([...main.keys()].flatMap((name) => peersOf(name)));
   for (const name of dependencies) {
-    if (!main.has(name))
+    if (!main.has(name) && !loadedByPackages.has(name))
       problems.push(`${name} is in dependencies but the packaged main process never loads it`);
   }
   for (const [name, file] of bundled) {
@@ -129,6 +133,16 @@ function dependencyProblems(
       problems.push(`${name} is bundled from ${file} but package.json does not declare it`);
   }
   return problems;
+}
+
+/** The peer dependencies an installed package declares (it loads them itself). */
+function installedPeers(name: string): string[] {
+  const file = join(root, 'node_modules', name, 'package.json');
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+  };
+  return Object.keys(manifest.peerDependencies ?? {});
 }
 
 describe('package.json dependencies', () => {
@@ -153,6 +167,7 @@ describe('package.json dependencies', () => {
       { dependencies: { zod: '4', open: '11' }, devDependencies: { 'p-queue': '9' } },
       new Map([...main, ['p-queue', 'src/core/b.ts']]),
       new Map([['left-pad', 'src/renderer/c.tsx']]),
+      () => [],
     );
     expect(problems).toEqual([
       'p-queue is loaded by the main process (src/core/b.ts) but is not in dependencies',

@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import type { App } from './app-fixtures';
 import { OWNER } from './oauth-flow';
+import { hostText } from '../../src/core/i18n/host-text';
+import { LANGUAGES } from '../../src/shared/languages';
 
 type Account = { email: string; password: string };
 
@@ -35,9 +37,11 @@ export async function allowInBrowser(
   }
   for (const scope of decline) await signInPage.getByLabel(scope, { exact: true }).uncheck();
   await signInPage.getByRole('button', { name: 'Allow' }).click();
-  await expect(
-    signInPage.getByText('You can close this tab and return to Schooldesk.'),
-  ).toBeVisible();
+  // The loopback page speaks the browser's language.
+  const done = LANGUAGES.map((language) =>
+    signInPage.getByText(hostText(language).t('signIn.success')),
+  );
+  await expect(done.reduce((either, next) => either.or(next))).toBeVisible();
   await signInPage.close();
 }
 

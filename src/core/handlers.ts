@@ -59,6 +59,7 @@ export function createHandlers(services: Services): Handlers {
     'settings:language': () => Promise.resolve({ chosen: services.settings.language ?? null }),
     'settings:setLanguage': ({ language }) => {
       services.settings.language = language ?? undefined;
+      services.languageChanged(services.settings.language);
       return Promise.resolve({ chosen: services.settings.language ?? null });
     },
     'settings:setKeepSignedInWithoutKeyring': ({ allowed }) => {

@@ -1,5 +1,6 @@
 import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from './adapters';
 import type { AppEvent } from '../shared/contract';
+import type { Language } from '../shared/languages';
 import { AuthService } from './auth/auth-service';
 import { maskedLogger, SecretMask, silentLog } from './auth/secret-mask';
 import { Schools } from './data/schools';
@@ -34,6 +35,11 @@ export type HostAdapters = {
    * 200 writes a minute) unless a host says otherwise (a stand-in run with its limits off).
    */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Called once the owner's choice of language is saved (undefined: follow the system's), so
+   * the host speaks it too: Electron rebuilds its menu in it.
+   */
+  onLanguageChanged?: (chosen: Language | undefined) => void;
 };
 
 /** Core's services, built once per app run; both hosts use this same composition root. */
@@ -51,6 +57,8 @@ export type Services = {
   jobs: JobRegistry;
   /** How the host hands an exported file to the owner (save dialog or browser download). */
   saveFile: FileSaver;
+  /** Tells the host the owner chose a language (HostAdapters.onLanguageChanged). */
+  languageChanged: (chosen: Language | undefined) => void;
 };
 
 /**
@@ -117,5 +125,6 @@ export function createServices(adapters: HostAdapters): Services {
     schools,
     jobs: new JobRegistry(adapters.emit),
     saveFile: adapters.saveFile ?? downloadInBrowser,
+    languageChanged: adapters.onLanguageChanged ?? (() => {}),
   };
 }

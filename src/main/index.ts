@@ -3,8 +3,10 @@ import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'e
 import { createHandlers } from '../core/handlers';
 import { createServices, type Services } from '../core/services';
 import { SecretMask } from '../core/auth/secret-mask';
-import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
+import { hostText, type HostText } from '../core/i18n/host-text';
+import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { pollingNetworkHint } from '../core/sync/network-hint';
+import { pickLanguage } from '../shared/languages';
 import { isOnline } from './adapters/connectivity';
 import { createAuthorizationOpener } from './adapters/external-browser';
 import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
@@ -58,6 +60,30 @@ function start(): void {
   let services: Services | undefined;
   let mainWindow: BrowserWindow | undefined;
   const appWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined);
+  /**
+   * The words of the menu and dialogs: the language the owner chose in Account, else the
+   * system's (app.getLocale(), as the renderer's navigator.languages). Before the data folder
+   * is locked its settings are not read, so a refusal then speaks the system's language.
+   */
+  const text = (): HostText =>
+    hostText(services?.settings.language ?? pickLanguage([app.getLocale()]));
+  /** The menu, and the About panel, in the owner's language; built again when it changes. */
+  const setMenu = () => {
+    app.setAboutPanelOptions({
+      applicationName: 'Schooldesk',
+      applicationVersion: app.getVersion(),
+      credits: text().t('dialog.aboutText'),
+    });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          isMac: process.platform === 'darwin',
+          devTools: !app.isPackaged,
+          text: text(),
+        }),
+      ),
+    );
+  };
 
   const opener = createAuthorizationOpener({
     // Read afresh on every call from core's own Settings (core writes them while it runs).
@@ -115,19 +141,23 @@ function start(): void {
     try {
       folder = await lockDataFolder(dataDir, {
         advice: 'Close it, then open Schooldesk again.',
-        onCompromised: () =>
-          refuse('Schooldesk stopped: another process took over its data folder. Open it again.'),
+        onCompromised: () => refuse(text().t('dialog.folderTakenOver')),
       });
     } catch (error) {
-      return refuse(error instanceof Error ? error.message : String(error));
+      const { t } = text();
+      // The process id as a string: ICU would group its digits ("12,345").
+      if (error instanceof FolderInUseError)
+        return refuse(
+          error.pid === undefined
+            ? t('dialog.folderInUseUnknown')
+            : t('dialog.folderInUse', { pid: String(error.pid) }),
+        );
+      return refuse(
+        t('dialog.cannotStart', { reason: error instanceof Error ? error.message : String(error) }),
+      );
     }
     restrictPermissions(session.defaultSession, entry);
     blockForeignRequests(session.defaultSession, entry, log);
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate({ isMac: process.platform === 'darwin', devTools: !app.isPackaged }),
-      ),
-    );
 
     // safeStorage answers truthfully only once the app is ready.
     const encryptor = new SafeStorageEncryptor(safeStorage);
@@ -142,8 +172,11 @@ function start(): void {
       browser: opener,
       emit: eventSender(appWindow, entry),
       log,
-      saveFile: electronSaveFile(appWindow),
+      saveFile: electronSaveFile(appWindow, text),
+      // The owner chose a language in Account: the menu follows at once.
+      onLanguageChanged: () => setMenu(),
     });
+    setMenu();
     const windowState = new WindowStateStore();
     registerIpc({ handlers: createHandlers(services), appWindow, entry, log });
 

@@ -7,12 +7,18 @@ import { parseArgs } from 'node:util';
 import open from 'open';
 import type { BrowserOpener, LogSink } from '../core/adapters';
 import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
+import { hostText, terminalLanguage } from '../core/i18n/host-text';
 import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { maskAuthorizationUrl } from './masked-url';
 import { startWebHost } from './server';
 
-/** `npm run web -- [--port <n>] [--data <dir>] [--no-browser]`: Schooldesk in your browser. */
-const usage = 'Usage: npm run web -- [--port <n>] [--data <dir>] [--no-browser]';
+/**
+ * `npm run web -- [--port <n>] [--data <dir>] [--new-secret] [--no-browser]`: Schooldesk in
+ * your browser, at an address that stays the same for a data folder (see server.ts).
+ */
+const command = 'npm run web -- [--port <n>] [--data <dir>] [--new-secret] [--no-browser]';
+/** The terminal speaks its own language (LC_ALL, LC_MESSAGES, LANG). */
+const { t } = hostText(terminalLanguage());
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const rendererDir = join(root, 'out', 'renderer');
@@ -23,15 +29,20 @@ function options() {
       options: {
         port: { type: 'string', default: '0' },
         data: { type: 'string', default: join(homedir(), '.schooldesk') },
+        'new-secret': { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
       },
     });
     const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new Error('--port must be a whole number from 0 to 65535.');
-    return { port, dataDir: values.data, noBrowser: values['no-browser'] };
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(t('terminal.badPort'));
+    return {
+      port,
+      dataDir: values.data,
+      newSecret: values['new-secret'],
+      noBrowser: values['no-browser'],
+    };
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
+    console.error(`${(error as Error).message}\n${t('terminal.usage', { command })}`);
     process.exit(2);
   }
 }
@@ -54,29 +65,31 @@ async function lockFolder(dataDir: string): Promise<FolderLock> {
       advice: 'Close it, or start with another --data folder.',
       onCompromised: () => {
         // Another process took the folder over: writing on would corrupt its files.
-        console.error(
-          'Schooldesk stopped: another process took over this data folder. Start it again when that one is closed.',
-        );
+        console.error(t('terminal.folderTakenOver'));
         process.exit(1);
       },
     });
   } catch (error) {
     if (!(error instanceof FolderInUseError)) throw error;
-    console.error(error.message);
+    // The process id as a string: ICU would group its digits ("12,345").
+    console.error(
+      error.pid === undefined
+        ? t('terminal.folderInUseUnknown')
+        : t('terminal.folderInUse', { pid: String(error.pid) }),
+    );
     process.exit(1);
   }
 }
 
 async function main(): Promise<void> {
-  const { port, dataDir, noBrowser } = options();
+  const { port, dataDir, newSecret, noBrowser } = options();
   if (
     !existsSync(join(rendererDir, 'index.html')) ||
     !existsSync(join(rendererDir, 'web-bridge.js'))
   ) {
-    console.log('Building the app first (npm run build) …');
+    console.log(t('terminal.building'));
     const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0)
-      throw new Error('the app could not be built; run npm run build to see why');
+    if (build.status !== 0) throw new Error(t('terminal.buildFailed'));
   }
   // Taken after the build: spawnSync blocks this process, and a lock it cannot refresh goes stale.
   const folder = await lockFolder(dataDir);
@@ -86,13 +99,11 @@ async function main(): Promise<void> {
     ? {
         open: (url) =>
           Promise.resolve(
-            void console.log(
-              `Sign in with the link shown on Schooldesk's page: ${maskAuthorizationUrl(url)}`,
-            ),
+            void console.log(t('terminal.signInLink', { link: maskAuthorizationUrl(url) })),
           ),
       }
     : { open: async (url) => void (await open(url)) };
-  const host = await startWebHost({ port, dataDir, rendererDir, browser, log, mask });
+  const host = await startWebHost({ port, dataDir, newSecret, rendererDir, browser, log, mask });
   const stop = () =>
     void host
       .close()
@@ -100,10 +111,16 @@ async function main(): Promise<void> {
       .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  console.log(`Schooldesk ready at ${host.url}/#${host.secret}`);
+  // The one place the secret is shown: the address the owner opens (and may bookmark). The
+  // log sink masks it everywhere else.
+  console.log(t('terminal.ready', { address: `${host.url}/#${host.secret}` }));
+  if (host.lostPort !== undefined)
+    console.log(t('terminal.portChanged', { port: String(host.lostPort) }));
+  if (host.secretOrigin === 'rotated') console.log(t('terminal.newSecret'));
+  console.log(t('terminal.bookmark'));
 }
 
 main().catch((error: unknown) => {
-  console.error(`Schooldesk could not start: ${(error as Error).message}`);
+  console.error(t('terminal.cannotStart', { reason: (error as Error).message }));
   process.exit(1);
 });

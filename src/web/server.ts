@@ -1,5 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { BRIDGE_ERRORS } from '../shared/bridge-errors';
@@ -10,11 +10,20 @@ import type { RateLimits } from '../core/sync';
 import { createHandlers, handle } from '../core/handlers';
 import { createServices } from '../core/services';
 import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
+import { HOW_TO_OPEN_PATH } from './client/how-to-open';
+import { loadHostAddress, saveHostAddress, type HostAddress } from './host-address';
+import { howToOpenPage, refuse } from './host-pages';
 import { staticFile, withWebBridge } from './static-files';
 
 export type WebHostOptions = {
+  /**
+   * The port to listen on; 0: the one this data folder's host used last if it is free (so a
+   * bookmark keeps working), else any free port.
+   */
   port: number;
   dataDir: string;
+  /** Makes a new secret instead of the data folder's saved one (`--new-secret`). */
+  newSecret?: boolean;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   browser: BrowserOpener;
@@ -26,7 +35,15 @@ export type WebHostOptions = {
   fetch?: Fetch;
 };
 
-export type WebHost = { url: string; secret: string; close(): Promise<void> };
+export type WebHost = {
+  url: string;
+  secret: string;
+  /** How the secret came to be (kept from the last start, new, or rotated). */
+  secretOrigin: HostAddress['secretOrigin'];
+  /** The folder's last port, when it was taken and the host had to listen on another one. */
+  lostPort?: number;
+  close(): Promise<void>;
+};
 
 /** SECURITY: what the page may load: our own bundles only, nothing inline, nothing remote. */
 const CSP =
@@ -45,11 +62,17 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
  * machines (no Electron binary) and for users who cannot run the desktop shell.
  *
  * SECURITY: it binds 127.0.0.1 only; every request must name this host exactly (DNS
- * rebinding); bridge calls must come from this origin and carry the per-run secret, which
- * reaches the page once through the URL fragment.
+ * rebinding); bridge calls must come from this origin and carry the data folder's secret
+ * (32 random bytes, compared in constant time, never logged), which reaches the page through
+ * the URL fragment. The secret and the port are kept per data folder (host-address.ts), so
+ * the printed address stays the same across restarts until `newSecret` rotates it.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const secret = randomBytes(32).toString('base64url');
+  const address = loadHostAddress(options.dataDir, {
+    rotate: options.newSecret ?? false,
+    log: options.log,
+  });
+  const { secret } = address;
   const streams = new Set<ServerResponse>();
   const emit = (event: AppEvent) => {
     const frame = `event: ${EVENT_CHANNEL}\ndata: ${JSON.stringify(event)}\n\n`;
@@ -67,6 +90,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // SECURITY: whatever reaches a log line passes the app's one mask, the secret included.
+  services.mask.add(secret);
   const handlers = createHandlers(services);
   const server = createServer();
   server.keepAliveTimeout = 5000;
@@ -75,8 +100,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // bounds only receiving the request, not the wait for our answer (measured on Node 20: a
   // handler answering after the timeout still answers), and the socket `timeout` is 0, so
   // the defaults stay: they still stop a client that never finishes sending its request.
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const remembered = options.port === 0 ? address.port : undefined;
+  const port = await listen(server, options.port || remembered || 0).catch(
+    (error: NodeJS.ErrnoException) => {
+      // The folder's last port is someone else's now: any free one, and the owner is told.
+      if (remembered && error.code === 'EADDRINUSE') return listen(server, 0);
+      throw error;
+    },
+  );
+  if (port !== address.port) saveHostAddress(options.dataDir, { secret, port });
+  const origin = `http://127.0.0.1:${port}`;
 
   const isSecret = (value: string | undefined) => {
     const given = Buffer.from(value ?? '');
@@ -91,18 +124,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.setHeader('Referrer-Policy', 'no-referrer');
       response.setHeader('Cache-Control', 'no-store');
       if (request.headers.host !== origin.slice('http://'.length))
-        return refuse(response, 421, 'wrong host');
+        return refuse(request, response, 421, 'wrongHost');
       const url = new URL(request.url ?? '/', origin);
       if (url.pathname.startsWith('/bridge/')) {
         // SECURITY: same origin only (a page elsewhere cannot drive the bridge), and the secret.
         if (request.headers.origin !== undefined && request.headers.origin !== origin)
-          return refuse(response, 403, 'foreign origin');
+          return refuse(request, response, 403, 'foreignOrigin');
+        // Without it, a browser that navigated here gets the page that says how to open the app.
         if (!isSecret(header(request, 'x-schooldesk-secret')))
-          return refuse(response, 401, 'missing secret');
+          return refuse(request, response, 401, 'noSecret');
         if (url.pathname === '/bridge/events' && request.method === 'GET')
           return openStream(response, streams);
         if (request.method !== 'POST' || request.headers.origin !== origin)
-          return refuse(response, 403, 'foreign origin');
+          return refuse(request, response, 403, 'foreignOrigin');
         // A path that is not a channel name (a malformed percent-escape) names no channel.
         const channel = decodedChannel(url.pathname.slice('/bridge/'.length));
         if (channel === undefined)
@@ -116,25 +150,29 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return json(response, 200, result);
       }
       if (request.method !== 'GET' && request.method !== 'HEAD')
-        return refuse(response, 405, 'method');
+        return refuse(request, response, 405, 'method');
+      // The page the web bridge sends a browser to when its address lacks the secret.
+      if (url.pathname === HOW_TO_OPEN_PATH) return howToOpenPage(request, response);
       const file = await staticFile(
         options.rendererDir,
         url.pathname === '/' ? '/index.html' : url.pathname,
       );
-      if (!file) return refuse(response, 404, 'not found');
+      if (!file) return refuse(request, response, 404, 'notFound');
       const body = file.type.startsWith('text/html')
         ? Buffer.from(withWebBridge(file.body.toString('utf8')))
         : file.body;
       response.writeHead(200, { 'Content-Type': file.type }).end(body);
     })().catch((error: unknown) => {
       options.log.error(`web host: ${error instanceof Error ? error.message : String(error)}`);
-      if (!response.headersSent) refuse(response, 500, 'internal');
+      if (!response.headersSent) refuse(request, response, 500, 'internal');
     });
   });
 
   return {
     url: origin,
     secret,
+    secretOrigin: address.secretOrigin,
+    ...(remembered && port !== remembered ? { lostPort: remembered } : {}),
     close: async () => {
       // Each school's sync stops and what is in memory reaches the disk before we go.
       await services.schools.closeAll();
@@ -145,6 +183,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       });
     },
   };
+}
+
+/** Listens on 127.0.0.1:`port` and answers the port bound. */
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
@@ -226,11 +276,4 @@ function json(
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (unread && !unread.complete) headers['Connection'] = 'close';
   response.writeHead(status, headers).end(JSON.stringify(body));
-}
-
-function refuse(response: ServerResponse, status: number, reason: string): void {
-  json(response, status, {
-    ok: false,
-    error: { code: 'forbidden', message: `Refused: ${reason}.` },
-  });
 }

@@ -39,7 +39,12 @@ function spawnHost(dataDir: string): HostProcess {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/web/cli.ts', '--data', dataDir, '--no-browser'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    // The terminal's words follow its locale; these checks read the English ones.
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'en_US.UTF-8' },
+    },
   );
   const stdout: string[] = [];
   const stderr: string[] = [];

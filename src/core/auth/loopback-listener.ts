@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
+import type { Language } from '../../shared/languages';
+import { hostText, languageOfRequest, type HostKey } from '../i18n/host-text';
+import { PLAIN_PAGE_CSP, plainPage } from '../i18n/plain-page';
 import { AuthError } from './errors';
 
 /** How long the listener waits for the browser before giving up (the issue's default). */
@@ -7,21 +11,26 @@ export const DEFAULT_LISTENER_TIMEOUT_MS = 5 * 60_000;
 /** How long the browser is kept waiting for the final page while tokens are fetched. */
 export const FINAL_PAGE_WAIT_MS = 30_000;
 
-export const SUCCESS_TEXT = 'You can close this tab and return to Schooldesk.';
+/** The success page's sentence in English (the page speaks the browser's language). */
+export const SUCCESS_TEXT = hostText('en').t('signIn.success');
 /**
  * The page shown when the outcome is not known within the wait: it promises nothing, since
- * the exchange may still fail; the app shows how it ended.
+ * the exchange may still fail; the app shows how it ended. In English here.
  */
-export const FINISHING_TEXT = 'Schooldesk is finishing signing you in; look at the app.';
+export const FINISHING_TEXT = hostText('en').t('signIn.finishing');
+
+/** How the sign-in ended, as the browser's final page tells it. */
+export type CallbackOutcome = { ok: true } | { ok: false; code: AuthErrorCode };
 
 /** The one request that carried the expected state, held open for the final page. */
 export type CallbackRequest = {
   url: URL;
   /**
-   * Answers the browser: success, or the failure in plain words (never the query string).
-   * Does nothing once the wait has passed and the browser got the neutral page.
+   * Answers the browser in its language (Accept-Language): success, or the failure's sentence
+   * (never the query string). Does nothing once the wait has passed and the browser got the
+   * neutral page.
    */
-  respond(outcome: { ok: true } | { ok: false; message: string }): void;
+  respond(outcome: CallbackOutcome): void;
 };
 
 type ListenerOptions = {
@@ -41,7 +50,7 @@ type ListenerOptions = {
  * SECURITY: it binds 127.0.0.1 only, serves one path, ignores stray requests and ones with a
  * wrong `state` (they may come from another tab or a hostile page) while it keeps waiting,
  * accepts a single callback, times out, can be cancelled, and its pages repeat nothing from
- * the query string.
+ * the query string. Its pages speak the browser's language (its Accept-Language header).
  */
 export class LoopbackListener {
   private settled = false;
@@ -115,16 +124,15 @@ export class LoopbackListener {
 
   private handle(request: IncomingMessage, response: ServerResponse): void {
     const url = new URL(request.url ?? '/', this.redirectUri);
+    const language = languageOfRequest(request.headers['accept-language']);
+    const say = (status: number, key: HostKey) =>
+      page(response, status, language, hostText(language).t(key));
     if (request.method !== 'GET' || url.pathname !== this.options.path) {
-      page(response, 404, 'Nothing to see here.');
+      say(404, 'signIn.nothingHere');
       return;
     }
     if (this.settled || url.searchParams.get('state') !== this.options.expectedState) {
-      page(
-        response,
-        400,
-        'This page is not part of the sign-in Schooldesk is waiting for. You can close this tab.',
-      );
+      say(400, 'signIn.notThisSignIn');
       return;
     }
     this.settled = true;
@@ -134,17 +142,19 @@ export class LoopbackListener {
       if (answered) return;
       answered = true;
       clearTimeout(guard);
-      page(response, 200, text);
+      page(response, 200, language, text);
       // Single use: nothing more is accepted once the callback has been answered.
       this.server.close();
       this.server.closeIdleConnections();
     };
-    const respond = (outcome: { ok: true } | { ok: false; message: string }) =>
-      answer(outcome.ok ? SUCCESS_TEXT : outcome.message);
+    const respond = (outcome: CallbackOutcome) =>
+      answer(
+        outcome.ok ? hostText(language).t('signIn.success') : failureText(language, outcome.code),
+      );
     // The browser cannot wait forever, but success is not known yet: the exchange may still
     // fail, so the page says neither, and a later outcome is shown in the app only.
     const guard = setTimeout(
-      () => answer(FINISHING_TEXT),
+      () => answer(hostText(language).t('signIn.finishing')),
       this.options.finalPageWaitMs ?? FINAL_PAGE_WAIT_MS,
     );
     this.resolveCallback({ url, respond });
@@ -171,19 +181,30 @@ function bind(server: Server, port: number): Promise<number> {
   });
 }
 
+/**
+ * The failure's sentence in `language`: the errors catalog's, else (a code it lacks) the
+ * English reference for English, or a general sentence that sends the owner to the app.
+ */
+function failureText(language: Language, code: AuthErrorCode): string {
+  const text = hostText(language);
+  return text.error(code) ?? (language === 'en' ? AUTH_ERRORS[code] : text.t('signIn.failed'));
+}
+
 /** A minimal page; `text` is always ours, never anything from the request. */
-function page(response: ServerResponse, status: number, text: string): void {
-  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function page(response: ServerResponse, status: number, language: Language, text: string): void {
   response.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    'Content-Security-Policy': PLAIN_PAGE_CSP,
     'Referrer-Policy': 'no-referrer',
     Connection: 'close',
   });
   response.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Schooldesk</title>` +
-      `<style>body{font:16px system-ui,sans-serif;margin:4rem auto;max-width:32rem}</style></head>` +
-      `<body><main><h1>Schooldesk</h1><p>${escaped}</p></main></body></html>`,
+    plainPage({
+      language,
+      title: hostText(language).t('signIn.title'),
+      heading: 'Schooldesk',
+      paragraphs: [text],
+    }),
   );
 }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { AUTH_ERRORS } from '../../shared/auth-errors';
 import type { AppEvent } from '../../shared/contract';
+import { hostText } from '../i18n/host-text';
 import { SignInAttempts } from '../sign-in-attempts';
 import type { AuthService } from './auth-service';
 import { FINISHING_TEXT, LoopbackListener, SUCCESS_TEXT } from './loopback-listener';
@@ -64,7 +66,7 @@ describe('the final page in the browser', () => {
       expect(shown).toContain(FINISHING_TEXT);
       expect(shown).not.toContain(SUCCESS_TEXT);
       // The exchange then fails: too late for the page, which has said nothing false.
-      (await waiting).respond({ ok: false, message: 'Signing in failed.' });
+      (await waiting).respond({ ok: false, code: 'token_failed' });
     } finally {
       await listener.close();
     }
@@ -73,9 +75,11 @@ describe('the final page in the browser', () => {
   it('shows the outcome when it is known in time', async () => {
     const listener = await LoopbackListener.start({ expectedState: 's2', finalPageWaitMs: 20_000 });
     try {
-      void listener.wait().then((callback) => callback.respond({ ok: false, message: 'Refused.' }));
+      void listener
+        .wait()
+        .then((callback) => callback.respond({ ok: false, code: 'access_denied' }));
       const shown = await visit(`${listener.redirectUri}?code=c&state=s2`);
-      expect(shown).toContain('Refused.');
+      expect(shown).toContain(hostText('en').error('access_denied') ?? AUTH_ERRORS.access_denied);
       expect(shown).not.toContain(FINISHING_TEXT);
     } finally {
       await listener.close();

@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
+import type { AuthErrorCode } from '../../shared/auth-errors';
 import type { Fetch } from '../adapters';
 import type { AuthDeps } from './deps';
 import type { SchoolMetadata } from './discovery';
@@ -157,8 +157,8 @@ async function completeSignIn(deps: AuthDeps, pending: Pending): Promise<TokenSe
     const failure = cancelledOr(error, pending.signal, 'token_failed');
     if (failure.code === 'invalid_client')
       deps.settings.forgetRegistration(schoolKey(school.as.issuer, school.baseUrl));
-    // Only our own sentence: the page must repeat nothing the query string carried.
-    callback?.respond({ ok: false, message: AUTH_ERRORS[failure.code] });
+    // Only our own sentence (from the code): the page repeats nothing the query string carried.
+    callback?.respond({ ok: false, code: failure.code });
     deps.log.warn(`sign-in to ${school.as.issuer} failed: ${failure.code}`);
     throw failure;
   } finally {

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hostText } from '../../core/i18n/host-text';
 import { dialogSaver, type ShowSaveDialog } from './dialog-saver';
 
 const dir = mkdtempSync(join(tmpdir(), 'schooldesk-saver-'));
@@ -40,6 +41,22 @@ describe('dialogSaver', () => {
     });
     expect(await save('coupons.csv', 'x')).toEqual({ outcome: 'cancelled' });
     expect(written).toEqual([]);
+  });
+
+  it('asks in the owner’s language', async () => {
+    const asked: Parameters<ShowSaveDialog>[0][] = [];
+    const save = dialogSaver({
+      show: (options) => Promise.resolve({ canceled: !!asked.push(options) }),
+      writeFile: () => Promise.resolve(),
+      downloadsDir: dir,
+      text: () => hostText('zh-TW'),
+    });
+    await save('學員-2026-11-24.csv', 'x');
+    expect(asked[0]).toMatchObject({
+      title: '匯出為 CSV',
+      buttonLabel: '儲存',
+      filters: [{ name: 'CSV 檔案', extensions: ['csv'] }],
+    });
   });
 
   it('keeps only the last segment of a suggested name', async () => {

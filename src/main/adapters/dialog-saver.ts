@@ -1,4 +1,5 @@
 import { basename, join } from 'node:path';
+import { hostText, type HostText } from '../../core/i18n/host-text';
 import type { FileSaver } from '../../core/workspace/file-saver';
 
 /** The part of Electron's save dialog the saver uses (a test passes its own answer). */
@@ -15,18 +16,22 @@ export type ShowSaveDialog = (options: {
  * the Downloads folder) and writes the file there.
  * SECURITY: the path comes only from the dialog the owner answered; the renderer suggests a
  * name, and only its last segment is used, so it cannot point the file anywhere else.
+ * The dialog's words are in the owner's language, read at each export (`text`; English
+ * unless given).
  */
 export function dialogSaver(deps: {
   show: ShowSaveDialog;
   writeFile: (path: string, content: string) => Promise<void>;
   downloadsDir: string;
+  text?: () => HostText;
 }): FileSaver {
   return async (suggestedName, content) => {
+    const { t } = deps.text?.() ?? hostText('en');
     const answer = await deps.show({
-      title: 'Export to CSV',
+      title: t('dialog.exportTitle'),
       defaultPath: join(deps.downloadsDir, basename(suggestedName)),
-      buttonLabel: 'Save',
-      filters: [{ name: 'CSV files', extensions: ['csv'] }],
+      buttonLabel: t('dialog.exportSave'),
+      filters: [{ name: t('dialog.csvFiles'), extensions: ['csv'] }],
       properties: ['showOverwriteConfirmation'],
     });
     if (answer.canceled || !answer.filePath) return { outcome: 'cancelled' };

@@ -1,13 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import { app, dialog, type BrowserWindow } from 'electron';
+import type { HostText } from '../../core/i18n/host-text';
 import type { FileSaver } from '../../core/workspace/file-saver';
 import { dialogSaver } from './dialog-saver';
 
 /**
  * The Electron host's FileSaver: a save dialog (attached to the app window when there is
- * one) and a UTF-8 write to the path the owner chose.
+ * one) and a UTF-8 write to the path the owner chose, in the owner's language (`text`).
  */
-export function electronSaveFile(appWindow: () => BrowserWindow | undefined): FileSaver {
+export function electronSaveFile(
+  appWindow: () => BrowserWindow | undefined,
+  text: () => HostText,
+): FileSaver {
   return dialogSaver({
     show: (options) => {
       const window = appWindow();
@@ -15,5 +19,6 @@ export function electronSaveFile(appWindow: () => BrowserWindow | undefined): Fi
     },
     writeFile: (path, content) => writeFile(path, content, 'utf8'),
     downloadsDir: app.getPath('downloads'),
+    text,
   });
 }

@@ -1,5 +1,6 @@
 import { buildSchooldeskApi, type Invoke, type Subscribe } from '../../shared/bridge-api';
 import type { AppEvent, Channel, RequestOf, ResponseOf, Result } from '../../shared/contract';
+import { HOW_TO_OPEN_PATH } from './how-to-open';
 
 /**
  * The web host's bridge: installs the same `window.schooldesk` the Electron preload exposes,
@@ -7,7 +8,9 @@ import type { AppEvent, Channel, RequestOf, ResponseOf, Result } from '../../sha
  *
  * SECURITY: the per-run secret arrives once, in the URL fragment (never sent to a server,
  * never a cookie). It is moved to sessionStorage so a reload keeps working, and the fragment
- * is removed from the address bar and history.
+ * is removed from the address bar and history. Without one (the address was opened without
+ * its fragment), or with one the host refuses (rotated with --new-secret), the page goes to
+ * the host's "open Schooldesk with its full address" page instead of an app that cannot work.
  */
 const SECRET_KEY = 'schooldesk.bridge-secret';
 
@@ -20,7 +23,14 @@ function takeSecret(): string {
   return sessionStorage.getItem(SECRET_KEY) ?? '';
 }
 
+/** Leaves the app for the page that says how to open it; a refused secret is forgotten. */
+function howToOpen(): void {
+  sessionStorage.removeItem(SECRET_KEY);
+  location.replace(HOW_TO_OPEN_PATH);
+}
+
 const secret = takeSecret();
+if (!secret) howToOpen();
 const headers = { 'content-type': 'application/json', 'x-schooldesk-secret': secret };
 
 const invoke: Invoke = async <C extends Channel>(channel: C, request: RequestOf<C>) => {
@@ -29,6 +39,8 @@ const invoke: Invoke = async <C extends Channel>(channel: C, request: RequestOf<
     headers,
     body: JSON.stringify(request),
   });
+  // Only a missing or wrong secret is answered 401 (server.ts).
+  if (response.status === 401) howToOpen();
   // The host answers every call with the contract's Result shape, errors included.
   return (await response.json()) as Result<ResponseOf<C>>;
 };
@@ -41,6 +53,7 @@ async function stream(): Promise<void> {
   streaming = true;
   try {
     const response = await fetch('/bridge/events', { headers });
+    if (response.status === 401) return howToOpen();
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
