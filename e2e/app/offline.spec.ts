@@ -68,6 +68,8 @@ test.describe('working offline', () => {
     // The app restarts with the school still down: the signed-in school opens from its copy.
     await app.host.close();
     app = await startApp(appDir);
+    // The host keeps its address per data folder: leave the page, so the app loads anew.
+    await page.goto('about:blank');
     await page.goto(app.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
     await expect(grid(page).getByRole('row').nth(1)).toBeVisible();

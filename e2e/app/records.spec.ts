@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
+import { createCourse, writeApi } from '../support/records-flow';
 import { readApi, requestCounts, signInToWorkspace } from '../support/workspace-flow';
 
 type ApiCourse = { id: string; name: string; slug: string; featured: boolean; error?: string };
@@ -103,4 +104,66 @@ test.describe('record forms', () => {
     await expect(panel(page).getByText(message)).toHaveCount(0);
     await expect(slug).not.toHaveAttribute('aria-invalid', 'true');
   });
+});
+
+test('"Expire access" and "Remove enrollment" ask first, and Cancel changes nothing', async ({
+  page,
+  app,
+  platform,
+}) => {
+  // A student and a course of this test's own: the worker's stand-in is shared.
+  const course = await createCourse(platform.url, 'Expiry');
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const student = await writeApi<{ id: string; email: string }>(platform.url, 'POST', 'students', {
+    name: `Expiry ${unique}`,
+    email: `expiry.${unique}@example.com`,
+  });
+  await writeApi(platform.url, 'PUT', `students/${student.id}/enrollments/${course.id}`, {});
+  const enrollment = async () =>
+    readApi<{ deliveryState: string }>(
+      platform.url,
+      `students/${student.id}/enrollments/${course.id}`,
+    );
+
+  await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+  await page
+    .getByRole('navigation', { name: 'Areas' })
+    .getByRole('link', { name: 'Students' })
+    .click();
+  await page.getByRole('searchbox', { name: 'Search students' }).fill(student.email);
+  await page.getByRole('grid').getByText(student.email).click();
+  const item = page
+    .locator('.record-panel')
+    .getByRole('region', { name: 'Enrollments' })
+    .getByRole('listitem', { name: course.name });
+  await expect(item).toBeVisible();
+
+  // Expire access: a confirmation first; Cancel leaves the access as it was.
+  await item.getByRole('button', { name: 'Expire access' }).click();
+  const expire = page.getByRole('alertdialog', {
+    name: `Expire this student’s access to ${course.name}?`,
+  });
+  await expect(expire.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await screenshot(page, 'record-expire-confirm');
+  await expire.getByRole('button', { name: 'Cancel' }).click();
+  await expect(expire).toBeHidden();
+  expect((await enrollment()).deliveryState).not.toBe('expired');
+  await item.getByRole('button', { name: 'Expire access' }).click();
+  await expire.getByRole('button', { name: 'Expire access' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    `Access to ${course.name} expired.`,
+  );
+  await expect.poll(async () => (await enrollment()).deliveryState).toBe('expired');
+
+  // Remove enrollment: a confirmation too.
+  await item.getByRole('button', { name: 'Remove enrollment' }).click();
+  const remove = page.getByRole('alertdialog', {
+    name: `Remove this student from ${course.name}?`,
+  });
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeHidden();
+  await expect(item).toBeVisible();
+  await item.getByRole('button', { name: 'Remove enrollment' }).click();
+  await remove.getByRole('button', { name: 'Remove enrollment' }).click();
+  await expect(item).toHaveCount(0);
 });

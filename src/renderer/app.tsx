@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { toUiError } from './bridge';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ScreenHeading } from './components/screen-heading';
+import { errorText } from './error-text';
 import { sessionQuery } from './queries';
 import { ConnectScreen } from './screens/connect-screen';
 import { FailureScreen } from './screens/failure-screen';
@@ -13,10 +14,11 @@ import { WorkspaceScreen } from './workspace/workspace-screen';
 
 /** The signed-out screens: one column with the product name above the screen. */
 function Column({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
   return (
     <div className="app">
       <header className="app-header">
-        <span className="app-name">Schooldesk</span>
+        <span className="app-name">{t('appName')}</span>
       </header>
       <main className="app-main">{children}</main>
     </div>
@@ -25,9 +27,19 @@ function Column({ children }: { children: ReactNode }) {
 
 /** Picks the screen: the UI store says which, the session decides "home" and the workspace. */
 function CurrentScreen() {
+  const { t } = useTranslation(['shell', 'common']);
   const screen = useUiStore((s) => s.screen);
   const selectedSchoolId = useUiStore((s) => s.selectedSchoolId);
+  const selectSchool = useUiStore((s) => s.selectSchool);
   const session = useQuery(sessionQuery());
+  const sessions = session.data?.sessions ?? [];
+  // The chosen school may have been signed out elsewhere; fall back to the first one.
+  const current = sessions.find((s) => s.schoolId === selectedSchoolId) ?? sessions[0];
+
+  // The store names the school shown, so the workspace's place is kept for the right one.
+  useEffect(() => {
+    if (current && current.schoolId !== selectedSchoolId) selectSchool(current.schoolId);
+  }, [current, selectedSchoolId, selectSchool]);
 
   if (screen.name === 'waiting')
     return (
@@ -51,7 +63,7 @@ function CurrentScreen() {
     return (
       <Column>
         <p role="status" className="hint">
-          Loading…
+          {t('common:loading')}
         </p>
       </Column>
     );
@@ -59,22 +71,21 @@ function CurrentScreen() {
     return (
       <Column>
         <section className="screen" aria-labelledby="load-error-heading">
-          <ScreenHeading id="load-error-heading">Schooldesk could not start</ScreenHeading>
+          <ScreenHeading id="load-error-heading">{t('cannotStart')}</ScreenHeading>
           <p role="alert" className="notice error">
-            {toUiError(session.error).message}
+            {errorText(session.error)}
           </p>
           <button type="button" className="primary" onClick={() => void session.refetch()}>
-            Try again
+            {t('common:retry')}
           </button>
         </section>
       </Column>
     );
   }
-  const { sessions } = session.data;
-  // The chosen school may have been signed out elsewhere; fall back to the first one.
-  const current = sessions.find((s) => s.schoolId === selectedSchoolId) ?? sessions[0];
   return current ? (
-    <WorkspaceScreen sessions={sessions} session={current} />
+    // One workspace per school: nothing of one school's screen (an open dialog, a record, a
+    // search) outlives a switch to another.
+    <WorkspaceScreen key={current.schoolId} sessions={sessions} session={current} />
   ) : (
     <Column>
       <ConnectScreen />
@@ -82,11 +93,17 @@ function CurrentScreen() {
   );
 }
 
-/** The app: the current screen, with step-up ("Grant access") available to all of it. */
+/**
+ * The app: the current screen, with step-up ("Grant access") available to all of it. A new
+ * language draws every screen again (keyed by it), so no word of the old one is left behind
+ * in a part that did not ask for the translation itself; what the owner was doing is kept in
+ * the stores.
+ */
 export function App() {
+  const { i18n } = useTranslation();
   useBridgeEvents();
   return (
-    <GrantAccessProvider>
+    <GrantAccessProvider key={i18n.language}>
       <CurrentScreen />
     </GrantAccessProvider>
   );

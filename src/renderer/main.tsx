@@ -28,6 +28,8 @@ const queryClient = new QueryClient({
 });
 
 const i18n = startI18n();
+/** The app's name, the same in every language. */
+const PRODUCT_NAME = 'Schooldesk';
 
 function render(): void {
   createRoot(root).render(
@@ -38,8 +40,8 @@ function render(): void {
         </QueryClientProvider>
       ) : (
         <main className="app-main">
-          <h1>Schooldesk</h1>
-          <p>Open Schooldesk from its app or its web host; this page cannot work on its own.</p>
+          <h1>{PRODUCT_NAME}</h1>
+          <p>{i18n.t('noBridge')}</p>
         </main>
       )}
     </StrictMode>,

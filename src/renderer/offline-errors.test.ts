@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PLATFORM_ERRORS } from '../shared/platform-errors';
 import { BridgeError } from './bridge';
 import { errorSentence, isOfflineError } from './offline-errors';
+import { speak } from './test-language';
 
 const coded = (code: keyof typeof PLATFORM_ERRORS) => new BridgeError(code, PLATFORM_ERRORS[code]);
 
 describe('offline errors', () => {
+  beforeEach(() => speak('en'));
+
   it('names the area core could not name in not_synced_offline', () => {
     expect(errorSentence(coded('not_synced_offline'), 'students')).toBe(
       "Students were never copied to this computer, so they can't be shown while the school can't be reached.",

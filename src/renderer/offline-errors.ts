@@ -1,5 +1,7 @@
-import { notSyncedOfflineSentence } from '../shared/platform-errors';
+import i18next from 'i18next';
+import { ENTITY_NAMES, type EntityName } from '../shared/entity-names';
 import { BridgeError, toUiError } from './bridge';
+import { errorText } from './error-text';
 
 /**
  * The codes core answers at once while a school cannot be reached. Asking again at once
@@ -13,11 +15,20 @@ export function isOfflineError(error: unknown): boolean {
   return error instanceof BridgeError && OFFLINE_CODES.has(error.code);
 }
 
+/** What a screen shows that core may not have copied: an area, or a student's enrollments. */
+export type ShownArea = EntityName | 'enrollments';
+
+const isShownArea = (what: string): what is ShownArea =>
+  what === 'enrollments' || (ENTITY_NAMES as readonly string[]).includes(what);
+
 /**
- * A failure's sentence for a screen that shows `what` ("students", "enrollments"): core
- * cannot name the area in `not_synced_offline`, the screen can.
+ * A failure's sentence, in the owner's language, for a screen that shows `what`: core cannot
+ * name the area in `not_synced_offline`, the screen can. `what` is an area's name
+ * ("students", "enrollments"), or the words for it already in the owner's language.
  */
-export function errorSentence(error: unknown, what: string): string {
+export function errorSentence(error: unknown, what: ShownArea | (string & {})): string {
   const ui = toUiError(error);
-  return ui.code === 'not_synced_offline' ? notSyncedOfflineSentence(what) : ui.message;
+  if (ui.code !== 'not_synced_offline') return errorText(ui);
+  const area = isShownArea(what) ? i18next.t(`errors:area.${what}`) : what;
+  return i18next.t('errors:not_synced_offline_area', { area });
 }

@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react
 import { useMemo } from 'react';
 import type { EntityName } from '../shared/entity-names';
 import type { OutboxStatus } from '../shared/outbox-contract';
-import { bridge, toUiError, unwrap } from './bridge';
+import { bridge, unwrap } from './bridge';
+import { errorText } from './error-text';
 import { showToast } from './toast-store';
 
 /** Query keys of the outbox: one status and one entry list per school. */
@@ -65,11 +66,11 @@ export function useIsPending(schoolId: string, area: EntityName, id: string): bo
 
 /**
  * The owner's say over a school's outbox: send (everything, or one parked entry again),
- * discard an entry, and settle a conflict. Sending and settling say a failure in a toast with
- * main's sentence; what changed shows through the `outbox:status` event.
+ * discard an entry, and settle a conflict. Sending and settling say a failure in a toast, in
+ * the owner's language; what changed shows through the `outbox:status` event.
  */
 export function useOutboxActions(schoolId: string) {
-  const onError = (error: unknown) => showToast(toUiError(error).message, { tone: 'error' });
+  const onError = (error: unknown) => showToast(errorText(error), { tone: 'error' });
   const retry = useMutation({
     mutationFn: async (entryId?: string) =>
       unwrap(await bridge().outbox.retry({ schoolId, ...(entryId ? { entryId } : {}) })),

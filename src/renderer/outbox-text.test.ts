@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxProblemView } from '../shared/outbox-contract';
 import {
+  SAVED_HERE,
   changeLines,
   entryTitle,
   invalidLines,
@@ -10,6 +11,9 @@ import {
   unsentText,
   waitingText,
 } from './outbox-text';
+import { speak } from './test-language';
+
+beforeEach(() => speak('en'));
 
 describe('the shell count and the sign-out warning', () => {
   it('counts changes waiting to be sent, singular for one and nothing for none', () => {
@@ -58,5 +62,29 @@ describe('an entry in the outbox panel', () => {
     const refused = problemText({ code: 'refused', reason: 'request_failed' }, 'students');
     expect(refused).toBe('The school refused this change.');
     expect(invalidLines({ slug: 'is already taken' })).toEqual(['Slug: is already taken']);
+  });
+});
+
+describe('the outbox in Chinese', () => {
+  beforeEach(() => speak('zh-TW'));
+
+  it('counts and warns without English plurals', () => {
+    expect(waitingText(3)).toBe('3 筆變更等待送出');
+    expect(needsYouText(1)).toBe('1 筆需要你處理');
+    expect(unsentText(1200)).toBe('1,200 筆變更還沒送到學校');
+    // The constant old callers import follows the language too.
+    expect(SAVED_HERE).toBe('已儲存在這台電腦上。學校有回應時就會送出。');
+  });
+
+  it('names the record, the state and the problem in Chinese', () => {
+    expect(entryTitle({ area: 'courses', label: '水彩入門' })).toBe('課程：水彩入門');
+    expect(stateText('needs_you')).toBe('需要你處理');
+    expect(problemText({ code: 'gone' }, 'coupons')).toBe(
+      '這張折價券已在學校上刪除，所以無法送出這項變更。請捨棄變更，或重新建立這張折價券。',
+    );
+    expect(changeLines({ kind: 'create', fields: {} })).toEqual(['新增']);
+    expect(invalidLines({ slug: 'Slug already exists' }, 'courses')).toEqual([
+      '網址代稱：網址代稱已被使用',
+    ]);
   });
 });

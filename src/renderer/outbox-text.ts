@@ -1,81 +1,111 @@
+import i18next from 'i18next';
+import type { EntityName } from '../shared/entity-names';
 import type { OutboxEntryView, OutboxProblemView } from '../shared/outbox-contract';
-import { countOf, formatNumber } from './format';
-import { FIELD_LABELS, SINGULAR, capitalized, describeValue } from './records/field-specs';
+import { fieldErrorText } from './error-text';
+import { FIELD_LABELS } from './records/field-specs';
+import { describeValue, fieldLabel, kindWord } from './records/record-words';
 
 /**
- * The outbox in words: the shell's count, the sign-out warning, and what the panel says of
- * each entry (what changed, its state, what it waits for). Pure, so it is tested alone.
+ * The outbox in words, in the owner's language: the shell's count, the sign-out warning, and
+ * what the panel says of each entry (what changed, its state, what it waits for). Pure, so it
+ * is tested alone; each function reads the language shown when it is called.
  */
 
 /** What the form and the toast say after a write that is saved here and not yet sent. */
-export const SAVED_HERE = 'Saved on this computer. It will be sent when the school answers.';
+export function savedHereText(): string {
+  return i18next.t('outbox:savedHere');
+}
 
 /** The accessible name (and tooltip) of the mark on rows and records with unsent edits. */
-export const PENDING_MARK_LABEL = 'Not sent yet';
+export function pendingMarkLabel(): string {
+  return i18next.t('outbox:pendingMark');
+}
+
+/**
+ * {@link savedHereText} and {@link pendingMarkLabel} as values, for code written before the
+ * app spoke two languages: live bindings, set again each time the language changes, so an
+ * importer reads the words of the language shown now. New code calls the functions.
+ */
+export let SAVED_HERE = '';
+export let PENDING_MARK_LABEL = '';
+const renew = () => {
+  SAVED_HERE = savedHereText();
+  PENDING_MARK_LABEL = pendingMarkLabel();
+};
+i18next.on('languageChanged', renew);
+if (i18next.isInitialized) renew();
 
 /** The shell's count: "1 change waiting to be sent", "3 changes waiting to be sent"; '' for 0. */
 export function waitingText(count: number): string {
-  return count > 0 ? `${countOf(count, 'change')} waiting to be sent` : '';
+  return count > 0 ? i18next.t('outbox:waiting', { count }) : '';
 }
 
 /** "1 needs you", "2 need you"; '' for 0. */
 export function needsYouText(count: number): string {
-  if (count <= 0) return '';
-  return `${formatNumber(count)} ${count === 1 ? 'needs' : 'need'} you`;
+  return count > 0 ? i18next.t('outbox:needsYou', { count }) : '';
 }
 
 /** The sign-out warning: "4 changes have not been sent to the school". */
 export function unsentText(count: number): string {
-  return `${countOf(count, 'change')} ${count === 1 ? 'has' : 'have'} not been sent to the school`;
+  return i18next.t('outbox:unsent', { count });
 }
 
 /** The record an entry changes, for a person: "Course · Intro to painting". */
 export function entryTitle(entry: Pick<OutboxEntryView, 'area' | 'label'>): string {
-  return `${capitalized(entry.area)} · ${entry.label}`;
+  return i18next.t('outbox:entryTitle', { kind: kindWord(entry.area), label: entry.label });
 }
 
+/** A field's label: the entity's form label when the entry says which entity. */
+const labelOf = (field: string, area?: EntityName) =>
+  area ? fieldLabel(area, field) : (FIELD_LABELS[field] ?? field);
+
 /** What an entry changes: "New" for a create, "Delete" for a delete, else "Field: value" each. */
-export function changeLines(entry: Pick<OutboxEntryView, 'kind' | 'fields'>): string[] {
-  if (entry.kind === 'create') return ['New'];
-  if (entry.kind === 'delete') return ['Delete'];
-  return Object.entries(entry.fields).map(
-    ([field, value]) => `${FIELD_LABELS[field] ?? field}: ${describeValue(field, value)}`,
+export function changeLines(
+  entry: Pick<OutboxEntryView, 'kind' | 'fields'> & { area?: EntityName },
+): string[] {
+  if (entry.kind === 'create') return [i18next.t('outbox:change.new')];
+  if (entry.kind === 'delete') return [i18next.t('outbox:change.delete')];
+  return Object.entries(entry.fields).map(([field, value]) =>
+    i18next.t('outbox:change.field', {
+      field: labelOf(field, entry.area),
+      value: describeValue(field, value),
+    }),
   );
 }
 
-const STATE_WORDS: Record<OutboxEntryView['state'], string> = {
-  waiting: 'Waiting',
-  sending: 'Sending',
-  needs_you: 'Needs you',
-};
-
 /** An entry's state in one word or two: Waiting, Sending, Needs you. */
 export function stateText(state: OutboxEntryView['state']): string {
-  return STATE_WORDS[state];
+  return i18next.t(`outbox:state.${state}`);
 }
 
 /** Why a parked entry waits for the owner, in a plain sentence. */
 export function problemText(problem: OutboxProblemView, area: OutboxEntryView['area']): string {
-  const record = SINGULAR[area];
+  const t = i18next.t;
   switch (problem.code) {
     case 'conflict':
-      return `Someone changed this ${record} on the school too. Choose which version to keep.`;
+      return t('outbox:problem.conflict', { area });
     case 'gone':
-      return `This ${record} was deleted on the school, so the change cannot be sent. Discard it, or make the ${record} again.`;
+      return t('outbox:problem.gone', { area });
     case 'invalid':
-      return 'The school did not accept this change:';
+      return t('outbox:problem.invalid');
     case 'scope':
-      return `Schooldesk needs more access to change ${area} at the school.`;
+      return t('outbox:problem.scope', { area });
     case 'refused':
       return problem.reason === 'changed_repeatedly'
-        ? `This ${record} kept changing on the school while Schooldesk sent the change. Send it again.`
-        : 'The school refused this change.';
+        ? t('outbox:problem.changedRepeatedly', { area })
+        : t('outbox:problem.refused');
   }
 }
 
-/** The platform's message for each field it did not accept: "Slug: is already taken". */
-export function invalidLines(fields: Record<string, string>): string[] {
-  return Object.entries(fields).map(
-    ([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`,
+/**
+ * The platform's message for each field it did not accept, in the owner's language:
+ * "Slug: Slug already exists", "網址代稱：網址代稱已被使用".
+ */
+export function invalidLines(fields: Record<string, string>, area?: EntityName): string[] {
+  return Object.entries(fields).map(([field, message]) =>
+    i18next.t('outbox:invalidLine', {
+      field: labelOf(field, area),
+      message: fieldErrorText(message),
+    }),
   );
 }

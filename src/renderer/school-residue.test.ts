@@ -37,9 +37,16 @@ describe('forgetting a school in the window', () => {
       .getMutationCache()
       .build(client, { mutationFn: () => Promise.resolve(student) })
       .execute(student);
+    const kept = { route: { area: 'students' as const, recordId: other.id }, lists: {} };
     useUiStore.setState({
       selectedSchoolId: GONE,
-      workspace: { area: 'students', recordId: student.id },
+      views: {
+        [GONE]: {
+          route: { area: 'students', recordId: student.id },
+          lists: { students: { query: 'Ada', filters: {}, scrollTop: 400 } },
+        },
+        [KEPT]: kept,
+      },
     });
 
     forgetSchoolInWindow(client, GONE);
@@ -58,6 +65,6 @@ describe('forgetting a school in the window', () => {
     ).not.toContain('gone.example');
     expect(client.getMutationCache().getAll()).toEqual([]);
     expect(useUiStore.getState().selectedSchoolId).toBeUndefined();
-    expect(useUiStore.getState().workspace).toEqual({ area: 'students' });
+    expect(useUiStore.getState().views).toEqual({ [KEPT]: kept });
   });
 });

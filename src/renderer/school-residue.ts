@@ -12,7 +12,8 @@ import { useUiStore } from './ui-store';
  * - every settled mutation: their variables and answers may hold records (a saved form). The
  *   workspace that used them is gone once the owner is back on Connect; one still running is
  *   left to finish;
- * - the UI state that points into the school: the selected school and the open record.
+ * - the UI state that points into the school: the selected school, and its place in the
+ *   workspace (the open record, its lists' searches and filters).
  */
 export function forgetSchoolInWindow(queryClient: QueryClient, schoolId: string): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(schoolId) });
@@ -21,8 +22,8 @@ export function forgetSchoolInWindow(queryClient: QueryClient, schoolId: string)
     if (mutation.state.status !== 'pending') mutations.remove(mutation);
   useUiStore.setState((state) => ({
     selectedSchoolId: state.selectedSchoolId === schoolId ? undefined : state.selectedSchoolId,
-    // A record id is the school's data too; the area alone is kept.
-    workspace: { area: state.workspace.area },
+    // A record id and a search are the school's data too.
+    views: Object.fromEntries(Object.entries(state.views).filter(([id]) => id !== schoolId)),
     attempts: Object.fromEntries(
       Object.entries(state.attempts).filter(
         ([, attempt]) =>

@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { SCOPE_AREAS, SCOPE_PRESETS } from '../shared/scope-catalog';
-import { inCatalogOrder, matchingPreset, scopeLabel, toggleScope } from './scopes';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CHOOSABLE_SCOPES, SCOPE_AREAS, SCOPE_PRESETS } from '../shared/scope-catalog';
+import {
+  inCatalogOrder,
+  MANAGED_SCOPE_AREAS,
+  matchingPreset,
+  OTHER_SCOPE_AREAS,
+  presetLabel,
+  scopeLabel,
+  toggleScope,
+} from './scopes';
+import { speak } from './test-language';
 
 const area = (id: string) => SCOPE_AREAS.find((a) => a.id === id)!;
+
+beforeEach(() => speak('en'));
 
 describe('scope chooser rules', () => {
   it('checking Write also checks Read', () => {
@@ -33,10 +44,46 @@ describe('scope chooser rules', () => {
     for (const preset of SCOPE_PRESETS) expect(matchingPreset(preset.scopes)).toBe(preset.id);
     expect(matchingPreset(['courses:read'])).toBeUndefined();
   });
+});
 
-  it('names scopes in plain words', () => {
+describe('least privilege', () => {
+  it('lists the four areas Schooldesk manages first, and folds the others away', () => {
+    expect(MANAGED_SCOPE_AREAS.map((a) => a.id)).toEqual([
+      'courses',
+      'students',
+      'coupons',
+      'pages',
+    ]);
+    expect(OTHER_SCOPE_AREAS).toHaveLength(SCOPE_AREAS.length - 4);
+  });
+
+  it('asks no preset for a scope the app does not use ("Everything" is the four areas)', () => {
+    const used = new Set(MANAGED_SCOPE_AREAS.flatMap((a) => [a.read, a.write]));
+    for (const preset of SCOPE_PRESETS)
+      expect(
+        preset.scopes.filter((s) => !used.has(s)),
+        preset.id,
+      ).toEqual([]);
+    const everything = SCOPE_PRESETS.find((p) => p.id === 'everything')!;
+    expect([...everything.scopes].sort()).toEqual([...used].sort());
+    // The others stay choosable one by one.
+    expect(CHOOSABLE_SCOPES).toContain('members:read');
+  });
+});
+
+describe('scopes in plain words', () => {
+  it('names scopes in English', () => {
     expect(scopeLabel('courses:write')).toBe('Courses: Write');
     expect(scopeLabel('email')).toBe('Your email address');
     expect(scopeLabel('weird:scope')).toBe('weird:scope');
+    expect(presetLabel(SCOPE_PRESETS[2]!)).toBe('Everything');
+  });
+
+  it('names scopes in Traditional Chinese', async () => {
+    await speak('zh-TW');
+    expect(scopeLabel('courses:write')).toBe('課程：編輯');
+    expect(scopeLabel('students:read')).toBe('學員：查看');
+    expect(scopeLabel('email')).toBe('你的電子郵件地址');
+    expect(presetLabel(SCOPE_PRESETS[0]!)).toBe('僅查看');
   });
 });

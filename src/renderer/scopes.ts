@@ -1,4 +1,6 @@
-import { SCOPE_AREAS, SCOPE_PRESETS, type ScopeArea } from '../shared/scope-catalog';
+import i18next from 'i18next';
+import { isManagedArea, SCOPE_AREAS, SCOPE_PRESETS, type ScopeArea } from '../shared/scope-catalog';
+import { en } from './i18n/resources';
 
 /** Which half of an area a checkbox stands for. */
 export type Access = 'read' | 'write';
@@ -44,21 +46,48 @@ export function matchingPreset(scopes: readonly string[]): string | undefined {
   )?.id;
 }
 
-// Scopes every sign-in asks for; they are not choices, but a signed-in user still sees them.
-const SIGN_IN_LABELS: Record<string, string> = {
-  openid: 'Who you are',
-  profile: 'Your name',
-  email: 'Your email address',
-  offline_access: 'Staying signed in',
-};
+/** The chooser's two groups: the areas Schooldesk manages first, then the platform's others. */
+export const MANAGED_SCOPE_AREAS: readonly ScopeArea[] = SCOPE_AREAS.filter(isManagedArea);
+export const OTHER_SCOPE_AREAS: readonly ScopeArea[] = SCOPE_AREAS.filter((a) => !isManagedArea(a));
 
-/** A scope in plain words, e.g. "Courses: Read"; unknown scopes are shown as they are. */
+const isKeyOf = <T extends object>(catalog: T, key: string): key is Extract<keyof T, string> =>
+  Object.hasOwn(catalog, key);
+
+/** An area's name in the owner's language ("Courses", "課程"); the catalog's English otherwise. */
+export function scopeAreaLabel(area: Pick<ScopeArea, 'id' | 'label'>): string {
+  const id = area.id;
+  return isKeyOf(en.connect.scopes.area, id)
+    ? i18next.t(`connect:scopes.area.${id}.label`)
+    : area.label;
+}
+
+/** What an area covers, in plain words in the owner's language. */
+export function scopeAreaDescription(area: Pick<ScopeArea, 'id' | 'description'>): string {
+  const id = area.id;
+  return isKeyOf(en.connect.scopes.area, id)
+    ? i18next.t(`connect:scopes.area.${id}.description`)
+    : area.description;
+}
+
+/** A preset's name in the owner's language ("Everything", "全部"). */
+export function presetLabel(preset: { id: string; label: string }): string {
+  return isKeyOf(en.connect.scopes.preset, preset.id)
+    ? i18next.t(`connect:scopes.preset.${preset.id}`)
+    : preset.label;
+}
+
+/**
+ * A scope in plain words in the owner's language, e.g. "Courses: Read" ("課程：查看"); the
+ * sign-in scopes as what they reveal ("Your email address"); unknown scopes as they are.
+ */
 export function scopeLabel(scope: string): string {
-  const signIn = SIGN_IN_LABELS[scope];
-  if (signIn) return signIn;
+  if (isKeyOf(en.connect.scopes.signInScope, scope))
+    return i18next.t(`connect:scopes.signInScope.${scope}`);
   for (const area of SCOPE_AREAS) {
-    if (area.read === scope) return `${area.label}: Read`;
-    if (area.write === scope) return `${area.label}: Write`;
+    if (area.read === scope)
+      return i18next.t('connect:scopes.readScope', { area: scopeAreaLabel(area) });
+    if (area.write === scope)
+      return i18next.t('connect:scopes.writeScope', { area: scopeAreaLabel(area) });
   }
   return scope;
 }

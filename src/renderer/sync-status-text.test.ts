@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTITY_NAMES } from '../shared/entity-names';
 import { syncStatus, type AreaSyncState, type SyncStatus } from '../shared/sync-status';
 import { formatWhen } from './format';
 import { areaSyncText, canCancelSync, syncLine, syncLineText } from './sync-status-text';
+import { speak } from './test-language';
+
+beforeEach(() => speak('en'));
 
 // Local times, so the expected clock reads the same in every time zone the tests run in.
 const NOW = new Date(2025, 4, 14, 11, 5, 0).getTime();
@@ -140,5 +143,31 @@ describe('areaSyncText and formatWhen', () => {
 
   it('writes a moment of an earlier year with its year', () => {
     expect(formatWhen(new Date(2024, 10, 21, 9, 5).getTime(), NOW)).toBe('on 21 Nov 2024 at 09:05');
+  });
+});
+
+describe('the sync line in Chinese', () => {
+  beforeEach(() => speak('zh-TW'));
+
+  it('says each state in Chinese, with Taiwan’s clock and lists', () => {
+    expect(text(status())).toBe('已是最新');
+    expect(syncLine(status(), NOW).hint).toBe('上次同步：10:42');
+    const running = status({
+      activity: { area: 'students', kind: 'first', done: 12_400, total: 100_000 },
+    });
+    expect(text(running)).toBe('正在同步學員 12,400 / 100,000');
+    const down = status({ reachability: 'unreachable', retryAt: NOW + 30_000 });
+    expect(text(down)).toBe('無法連線到學校，30 秒後重試');
+    const waiting = status({
+      areas: {
+        ...status().areas,
+        students: { state: 'never', rows: 0 },
+        pages: { state: 'syncing', rows: 3 },
+      },
+    });
+    expect(text(waiting)).toBe('學員和頁面尚未同步');
+    expect(areaSyncText({ state: 'synced', rows: 1_200, syncedAt: AT_10_42 }, NOW)).toBe(
+      '保留 1,200 筆，同步時間：10:42',
+    );
   });
 });

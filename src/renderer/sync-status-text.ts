@@ -1,12 +1,13 @@
+import i18next from 'i18next';
 import type { EntityName } from '../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../shared/sync-status';
-import { formatNumber, formatWhen } from './format';
-import { areaInfo, capitalised } from './workspace/areas';
+import { formatWhen } from './format';
 
 /**
- * The shell's sync status line, worked out from a school's {@link SyncStatus}. It comes in two
- * parts so a screen reader hears a change of state ("Syncing students") once, not every
- * count or every second of a countdown: `phrase` is announced, `detail` is only shown.
+ * The shell's sync status line, worked out from a school's {@link SyncStatus}, in the owner's
+ * language. It comes in two parts so a screen reader hears a change of state ("Syncing
+ * students") once, not every count or every second of a countdown: `phrase` is announced,
+ * `detail` is only shown.
  */
 export type SyncLine = {
   /** The state in words, announced when it changes: "Syncing students", "Up to date". */
@@ -30,11 +31,20 @@ export function canCancelSync(status: SyncStatus): boolean {
   return status.reachability === 'online' && status.activity?.kind === 'first';
 }
 
-/** "students", "students and pages", "courses, students and pages". */
+/** An area's name in a sentence: "students", "學員". */
+const areaWord = (area: EntityName) => i18next.t(`sync:area.${area}`);
+
+/**
+ * "students and pages", "courses, students and pages"; "學員和頁面". British English lists
+ * without a comma before "and", as the rest of the app writes.
+ */
 function listOf(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  const locale = i18next.language === 'zh-TW' ? 'zh-TW' : 'en-GB';
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(words);
 }
+
+/** A sentence's first letter in capitals (a no-op in Chinese). */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The last moment the copy was up to date: the round's end, else the latest area's. */
 function lastSynced(status: SyncStatus): number | undefined {
@@ -52,7 +62,9 @@ function lastSynced(status: SyncStatus): number | undefined {
  */
 export function syncLine(status: SyncStatus, now: number): SyncLine {
   const last = lastSynced(status);
-  const hint = last === undefined ? undefined : `Last synced ${formatWhen(last, now)}`;
+  const t = i18next.t;
+  const hint =
+    last === undefined ? undefined : t('sync:line.lastSynced', { when: formatWhen(last, now) });
   const base = { cancellable: false, ...(hint ? { hint } : {}) };
 
   if (status.reachability === 'unreachable') {
@@ -62,8 +74,8 @@ export function syncLine(status: SyncStatus, now: number): SyncLine {
         tone: 'offline',
         phrase:
           last === undefined
-            ? 'Offline: nothing was synced to this computer yet'
-            : `Offline: showing what was synced ${formatWhen(last, now)}`,
+            ? t('sync:line.offlineNever')
+            : t('sync:line.offlineSince', { when: formatWhen(last, now) }),
         detail: '',
       };
     const seconds =
@@ -73,13 +85,13 @@ export function syncLine(status: SyncStatus, now: number): SyncLine {
     return {
       ...base,
       tone: 'offline',
-      phrase: "Can't reach the school",
+      phrase: t('sync:line.unreachable'),
       detail:
         seconds === undefined
           ? ''
           : seconds === 0
-            ? ': retrying now'
-            : `: retrying in ${seconds} s`,
+            ? t('sync:line.retryingNow')
+            : t('sync:line.retryingIn', { seconds }),
     };
   }
 
@@ -90,12 +102,13 @@ export function syncLine(status: SyncStatus, now: number): SyncLine {
       ...base,
       tone: 'busy',
       cancellable: canCancelSync(status),
-      phrase: `Syncing ${areaInfo(activity.area).plural}`,
+      phrase: t('sync:line.syncing', { area: areaWord(activity.area) }),
+      // A space apart from the phrase in both languages: the counts are numbers.
       detail:
         total !== undefined
-          ? ` ${formatNumber(done)} of ${formatNumber(total)}`
+          ? ` ${t('sync:line.progress', { done, total })}`
           : done > 0
-            ? ` ${formatNumber(done)} so far`
+            ? ` ${t('sync:line.soFar', { done })}`
             : '',
     };
   }
@@ -108,24 +121,25 @@ export function syncLine(status: SyncStatus, now: number): SyncLine {
     return {
       ...base,
       tone: 'waiting',
-      phrase: `${capitalised(listOf(waiting.map((a) => areaInfo(a).plural)))} not synced yet`,
+      phrase: t('sync:line.notYet', { areas: capitalised(listOf(waiting.map(areaWord))) }),
       detail: '',
     };
-  return { ...base, tone: 'ok', phrase: 'Up to date', detail: '' };
+  return { ...base, tone: 'ok', phrase: t('sync:line.upToDate'), detail: '' };
 }
 
 /** One area's copy in words, for the Account area: "1,200 kept, synced at 10:42". */
 export function areaSyncText(area: AreaSyncState, now: number): string {
+  const t = i18next.t;
   switch (area.state) {
     case 'not_granted':
-      return 'Not kept: this session may not read them';
+      return t('sync:areaState.notGranted');
     case 'never':
-      return 'Not synced yet';
+      return t('sync:areaState.never');
     case 'syncing':
-      return `First sync under way: ${formatNumber(area.rows)} so far`;
+      return t('sync:areaState.firstSync', { rows: area.rows });
     case 'synced':
       return area.syncedAt === undefined
-        ? `${formatNumber(area.rows)} kept`
-        : `${formatNumber(area.rows)} kept, synced ${formatWhen(area.syncedAt, now)}`;
+        ? t('sync:areaState.kept', { rows: area.rows })
+        : t('sync:areaState.keptSynced', { rows: area.rows, when: formatWhen(area.syncedAt, now) });
   }
 }

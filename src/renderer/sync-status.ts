@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../shared/sync-status';
-import { bridge, toUiError, unwrap } from './bridge';
+import { bridge, unwrap } from './bridge';
+import { errorText } from './error-text';
 import { showToast } from './toast-store';
 
 /** Query keys of sync, one status per school. */
@@ -41,19 +43,14 @@ export function useSchoolOffline(schoolId: string): boolean {
  * the status line.
  */
 export function useSyncNow(schoolId: string): () => void {
+  const { t } = useTranslation('sync');
   const status = useSyncStatus(schoolId);
   const offline = status?.reachability === 'unreachable';
   const mutation = useMutation({
     mutationFn: async () => unwrap(await bridge().sync.now({ schoolId })),
     onSuccess: ({ started }) =>
-      showToast(
-        started
-          ? 'Sync started.'
-          : offline
-            ? "Can't reach the school right now: Schooldesk syncs as soon as it answers."
-            : 'A sync is already running.',
-      ),
-    onError: (error) => showToast(toUiError(error).message, { tone: 'error' }),
+      showToast(started ? t('now.started') : offline ? t('now.offline') : t('now.running')),
+    onError: (error) => showToast(errorText(error), { tone: 'error' }),
   });
   return () => mutation.mutate();
 }
@@ -62,7 +59,7 @@ export function useSyncNow(schoolId: string): () => void {
 export function useCancelSync(schoolId: string) {
   return useMutation({
     mutationFn: async () => unwrap(await bridge().sync.cancel({ schoolId })),
-    onError: (error) => showToast(toUiError(error).message, { tone: 'error' }),
+    onError: (error) => showToast(errorText(error), { tone: 'error' }),
   });
 }
 

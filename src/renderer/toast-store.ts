@@ -25,8 +25,11 @@ type ToastState = { toasts: Toast[] };
 /** UI state only: the toasts on screen. Components read it; anyone may call showToast. */
 export const useToastStore = create<ToastState>()(() => ({ toasts: [] }));
 
-/** At most this many toasts show; older ones give way so the stack never covers the form. */
-const MAX_TOASTS = 3;
+/**
+ * At most this many toasts show: the newest replaces the oldest, so the stack never grows
+ * over the window (the workspace also keeps it away from the open record).
+ */
+export const MAX_TOASTS = 3;
 
 /**
  * Shows a toast and answers its id. Any code may call it (it is not a hook):
@@ -42,7 +45,13 @@ export function showToast(message: string, options: ToastOptions = {}): string {
     timeoutMs: options.timeoutMs ?? (options.action ? 15_000 : 6_000),
     ...(options.action ? { action: options.action } : {}),
   };
-  useToastStore.setState((s) => ({ toasts: [...s.toasts, toast].slice(-MAX_TOASTS) }));
+  // The same words again (a second failure) replace the first toast: one line that says it
+  // once reads better than two that say it twice. A toast with an action is kept: its Undo
+  // belongs to its own change.
+  const repeats = (t: Toast) => !t.action && !toast.action && t.message === message;
+  useToastStore.setState((s) => ({
+    toasts: [...s.toasts.filter((t) => !repeats(t)), toast].slice(-MAX_TOASTS),
+  }));
   return id;
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useUiStore } from './ui-store';
+import { showToast, useToastStore } from './toast-store';
+import { routeOf, useUiStore } from './ui-store';
 
 const attemptId = '0b8c3a52-6a0e-4e43-9b0e-3d2f5f0f6b11';
 const session = {
@@ -68,5 +69,96 @@ describe('UI store: sign-in attempts', () => {
     store().recordEvent({ type: 'data:changed', schoolId: session.schoolId, areas: ['students'] });
     expect(Object.keys(store().attempts)).toEqual([]);
     expect(store().screen.name).toBe('waiting');
+  });
+});
+
+describe('UI store: each school keeps its own place', () => {
+  const A = 'https://as.example https://a.example';
+  const B = 'https://as.example https://b.example';
+
+  beforeEach(() => {
+    useUiStore.setState({ views: {}, selectedSchoolId: undefined, screen: { name: 'home' } });
+    useToastStore.setState({ toasts: [] });
+  });
+
+  it('shows nothing of one school in another, and finds the first as it was left', () => {
+    store().selectSchool(A);
+    store().openRecord('courses', 'course-of-a');
+    store().setListView(A, 'courses', { query: 'water', scrollTop: 800 });
+    store().selectSchool(B);
+    expect(routeOf(store())).toEqual({ area: 'courses' });
+    expect(store().views[B]?.lists).toEqual({});
+    store().openArea('students');
+    store().selectSchool(A);
+    expect(routeOf(store())).toEqual({ area: 'courses', recordId: 'course-of-a' });
+    expect(store().views[A]?.lists.courses).toEqual({
+      query: 'water',
+      filters: {},
+      scrollTop: 800,
+    });
+    store().selectSchool(B);
+    expect(routeOf(store())).toEqual({ area: 'students' });
+  });
+
+  it('opens a school signed in with "Add another school" without the record open in the first', () => {
+    store().selectSchool(A);
+    store().openRecord('courses', 'course-of-a');
+    store().showConnect({ clearSchool: true });
+    store().beginAttempt();
+    store().startWaiting(attemptId, { fromConnect: true });
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'discovering' });
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'waiting_for_browser' });
+    expect(store().screen.name).toBe('waiting');
+    store().recordEvent({
+      type: 'signIn:finished',
+      attemptId,
+      session: { ...session, schoolId: B },
+    });
+    expect(store().screen.name).toBe('signedIn');
+    expect(store().selectedSchoolId).toBe(B);
+    expect(routeOf(store())).toEqual({ area: 'courses' });
+    expect(store().views[A]?.route).toEqual({ area: 'courses', recordId: 'course-of-a' });
+  });
+
+  it('drops the toasts of the school it leaves (an Undo acts on its own school only)', () => {
+    store().selectSchool(A);
+    showToast('Course saved.', { action: { label: 'Undo', run: () => undefined } });
+    store().selectSchool(B);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+});
+
+describe('UI store: a mistyped address stays on Connect', () => {
+  beforeEach(() => {
+    store().showConnect({ clearSchool: true });
+    store().setSchool('https://shcool.example');
+    store().beginAttempt();
+  });
+
+  it('shows a school that cannot be found as an error on the field, keeping what was typed', () => {
+    store().startWaiting(attemptId, { fromConnect: true });
+    expect(store().screen).toEqual({ name: 'connect', attemptId });
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'discovering' });
+    const error = { code: 'network_error', message: 'Schooldesk could not reach the school.' };
+    store().recordEvent({ type: 'signIn:failed', attemptId, error });
+    expect(store().screen).toEqual({ name: 'connect', addressError: error });
+    expect(store().draft.school).toBe('https://shcool.example');
+  });
+
+  it('moves to Waiting once the school is found, and a later failure is the Failure screen', () => {
+    store().startWaiting(attemptId, { fromConnect: true });
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'discovering' });
+    store().recordEvent({ type: 'signIn:progress', attemptId, step: 'registering' });
+    expect(store().screen).toEqual({ name: 'waiting', attemptId });
+    const error = { code: 'network_error', message: 'Schooldesk could not reach the school.' };
+    store().recordEvent({ type: 'signIn:failed', attemptId, error });
+    expect(store().screen).toEqual({ name: 'failure', error });
+  });
+
+  it('shows any other failure while finding the school on the Failure screen', () => {
+    store().startWaiting(attemptId, { fromConnect: true });
+    const error = { code: 'insecure_endpoint', message: 'Refused.' };
+    store().recordEvent({ type: 'signIn:failed', attemptId, error });
+    expect(store().screen).toEqual({ name: 'failure', error });
   });
 });

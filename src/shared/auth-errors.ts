@@ -41,6 +41,8 @@ export const AUTH_ERRORS = {
   step_up_limit: 'Schooldesk asked for more access several times without success. Sign in again.',
   timeout: 'The sign-in took too long. Start it again when you are ready.',
   cancelled: 'The sign-in was cancelled.',
+  // The same sentence as the platform's network_error and invalid_response: the renderer writes
+  // a code's sentence from one catalog entry, whichever side raised it.
   network_error:
     'Schooldesk could not reach the school. Check the address and your connection, then try again.',
   no_answer: 'The school did not answer in time. Check your connection, or try again in a moment.',

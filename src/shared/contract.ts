@@ -39,6 +39,8 @@ export const sessionSummary = z.object({
   name: z.string().optional(),
   email: z.string().optional(),
   role: z.string().optional(),
+  /** The school's subdomain on the platform: the name the app shows for the school. */
+  schoolSubdomain: z.string().optional(),
   scopes: z.array(z.string()),
   /** Scopes that were asked for but not granted (declined at consent). */
   declinedScopes: z.array(z.string()),

@@ -4,8 +4,10 @@
  * conflict view on `precondition_failed`, field messages on `validation_failed`).
  */
 export const PLATFORM_ERRORS = {
-  invalid_response: 'The platform sent an answer Schooldesk does not understand.',
-  network_error: 'The platform could not be reached. Check your connection and try again.',
+  // Worded as the sign-in's codes of the same name (see auth-errors): one sentence per code.
+  invalid_response: 'The school sent an answer Schooldesk could not read.',
+  network_error:
+    'Schooldesk could not reach the school. Check the address and your connection, then try again.',
   rate_limited: 'The platform is busy with too many requests; try again in a moment.',
   server_error: 'The platform had a problem completing the request.',
   not_found: 'That record no longer exists on the platform.',

@@ -150,20 +150,41 @@ export const CHOOSABLE_SCOPES: readonly string[] = SCOPE_AREAS.flatMap((a) =>
   [a.read, a.write].filter((s): s is string => !!s),
 );
 
+/**
+ * The areas Schooldesk has screens for. The chooser lists them first; the platform's other
+ * areas are folded away, since Schooldesk cannot use them yet.
+ */
+export const MANAGED_AREA_IDS: readonly string[] = ['courses', 'students', 'coupons', 'pages'];
+
+/** Whether Schooldesk has screens for an area (see {@link MANAGED_AREA_IDS}). */
+export function isManagedArea(area: Pick<ScopeArea, 'id'>): boolean {
+  return MANAGED_AREA_IDS.includes(area.id);
+}
+
+const MANAGED_AREAS = SCOPE_AREAS.filter(isManagedArea);
+
 export type ScopePreset = { id: string; label: string; scopes: readonly string[] };
 
+/**
+ * Least privilege by design: no preset asks for a scope the app does not use, so even
+ * "Everything" is reading and editing the four areas Schooldesk manages.
+ */
 export const SCOPE_PRESETS: readonly ScopePreset[] = [
   {
     id: 'read-only',
     label: 'Read only',
-    scopes: SCOPE_AREAS.flatMap((a) => (a.read ? [a.read] : [])),
+    scopes: MANAGED_AREAS.flatMap((a) => (a.read ? [a.read] : [])),
   },
   {
     id: 'courses-students',
     label: 'Manage courses and students',
     scopes: ['courses:read', 'courses:write', 'students:read', 'students:write'],
   },
-  { id: 'everything', label: 'Everything', scopes: CHOOSABLE_SCOPES },
+  {
+    id: 'everything',
+    label: 'Everything',
+    scopes: MANAGED_AREAS.flatMap((a) => [a.read, a.write].filter((s): s is string => !!s)),
+  },
 ];
 
 /** Least privilege: what the chooser starts with. */

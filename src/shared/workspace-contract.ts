@@ -203,7 +203,14 @@ export const jobRowResult = z.object({
   /** What the row is about, in words: an e-mail, a code, a student's name. */
   label: z.string(),
   id: z.string().optional(),
+  /** Why the row failed or was skipped, in English (for logs; see `code`). */
   message: z.string().optional(),
+  /**
+   * The failure's code (job-errors, platform-errors, `field.<rule>` of field-errors) and its
+   * values, from which the renderer writes `message` in the owner's language.
+   */
+  code: z.string().max(100).optional(),
+  params: z.record(z.string(), z.union([z.string().max(400), z.number()])).optional(),
 });
 export type JobRowResult = z.infer<typeof jobRowResult>;
 
@@ -285,7 +292,22 @@ const jobChannels = {
     response: jobOutcome,
   },
   'export:csv': {
-    request: z.object({ schoolId, jobId, list: exportRequest }).strict(),
+    request: z
+      .object({
+        schoolId,
+        jobId,
+        list: exportRequest,
+        /**
+         * The file's name before its date, in the owner's language ("學員" makes
+         * 學員-2026-11-24.csv); the area's name when left out. Letters, digits, spaces, - and _
+         * only, so it can never name a folder or another file.
+         */
+        fileLabel: z
+          .string()
+          .regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]{0,39}$/u)
+          .optional(),
+      })
+      .strict(),
     response: z.discriminatedUnion('outcome', [
       /** Electron wrote the file where the owner chose in the save dialog. */
       z.object({ outcome: z.literal('saved'), fileName: z.string(), rowCount: z.int() }),

@@ -50,6 +50,8 @@ export type SessionSummary = {
   name: string | undefined;
   email: string | undefined;
   role: string | undefined;
+  /** The school's subdomain on the platform, the name the app shows for it (when sent). */
+  schoolSubdomain?: string;
   scopes: string[];
   /** Asked for at sign-in but not granted (declined at consent). */
   declinedScopes: string[];
@@ -252,6 +254,7 @@ export function summaryOf(set: TokenSet): SessionSummary {
     name: set.profile?.name,
     email: set.profile?.email,
     role: set.profile?.role,
+    ...(set.schoolSubdomain ? { schoolSubdomain: set.schoolSubdomain } : {}),
     scopes: set.scopes,
     declinedScopes: (set.requestedScopes ?? []).filter((s) => !set.scopes.includes(s)),
     expiresAt: set.expiresAt,

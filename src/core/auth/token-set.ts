@@ -25,6 +25,11 @@ export const tokenSetSchema = z.object({
       role: z.string().optional(),
     })
     .optional(),
+  /**
+   * The school's subdomain on the platform (`school_subdomain` of the token response, which
+   * names the school the access token is bound to): the name the app shows for the school.
+   */
+  schoolSubdomain: z.string().optional(),
 });
 
 export type TokenSet = z.infer<typeof tokenSetSchema>;
@@ -62,7 +67,21 @@ export function tokenSetFrom(
     expiresAt: context.now + (response.expires_in ?? 3600) * 1000,
     sub: context.sub ?? previous?.sub,
     ...(previous?.profile ? { profile: previous.profile } : {}),
+    ...schoolSubdomainOf(response, previous),
   };
+}
+
+/**
+ * The platform's `school_subdomain` of a token response (NOTES.md), or the one kept from before
+ * when a refresh leaves it out. Only a plain short name is kept: it is shown, never trusted.
+ */
+function schoolSubdomainOf(
+  response: oauth.TokenEndpointResponse,
+  previous: TokenSet | undefined,
+): { schoolSubdomain?: string } {
+  const sent = response['school_subdomain'];
+  if (typeof sent === 'string' && /^[\w.-]{1,63}$/.test(sent)) return { schoolSubdomain: sent };
+  return previous?.schoolSubdomain ? { schoolSubdomain: previous.schoolSubdomain } : {};
 }
 
 /** True when the access token should be refreshed before use. */

@@ -1,4 +1,5 @@
-import type { JobOutcome } from '../../shared/workspace-contract';
+import { JOB_ERRORS } from '../../shared/job-errors';
+import type { JobOutcome, JobRowResult } from '../../shared/workspace-contract';
 import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { runRows, type RowTask } from './run-rows';
@@ -20,10 +21,16 @@ export async function bulkEnroll(
   const fields = request.endedAt === undefined ? {} : { endedAt: request.endedAt };
   const seen = new Set<string>();
   const tasks: RowTask[] = [];
-  const settled: { index: number; label: string; outcome: 'skipped'; message: string }[] = [];
+  const settled: JobRowResult[] = [];
   request.studentIds.forEach((studentId, index) => {
     if (seen.has(studentId)) {
-      settled.push({ index, label: studentId, outcome: 'skipped', message: 'Listed twice' });
+      settled.push({
+        index,
+        label: studentId,
+        outcome: 'skipped',
+        code: 'listed_twice',
+        message: JOB_ERRORS.listed_twice,
+      });
       return;
     }
     seen.add(studentId);

@@ -66,8 +66,12 @@ export function toCsv<E extends ExportEntity>(entity: E, records: readonly Recor
   return UTF8_BOM + Papa.unparse({ fields, data }, { newline: '\r\n' });
 }
 
-/** The file name of an export made on `day` (local date): `students-2026-11-21.csv`. */
-export function exportFileName(entity: ExportEntity, day: Date): string {
+/**
+ * The file name of an export made on `day` (local date): `students-2026-11-21.csv`, or with
+ * the owner's word for the area (`學員-2026-11-21.csv`; the contract allows only letters,
+ * digits, spaces, - and _ in it).
+ */
+export function exportFileName(entity: ExportEntity, day: Date, label: string = entity): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${entity}-${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}.csv`;
+  return `${label}-${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}.csv`;
 }

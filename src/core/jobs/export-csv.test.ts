@@ -25,6 +25,33 @@ function parse(content: string) {
 }
 
 describe('export:csv', () => {
+  it('names the file in the owner’s words and keeps the field names as headers', async () => {
+    const list = { entity: 'students' as const, q: 'no-such-student.example' };
+    const answer = await h.data('export:csv', {
+      schoolId: h.schoolId,
+      jobId: randomUUID(),
+      list,
+      fileLabel: '學員',
+    });
+    expect(answer).toMatchObject({
+      outcome: 'download',
+      fileName: expect.stringMatching(/^學員-\d{4}-\d{2}-\d{2}\.csv$/) as unknown,
+    });
+    if (answer.outcome !== 'download') throw new Error('expected a download');
+    // Re-import reads these whatever the language the file was named in.
+    expect(parse(answer.content).meta.fields).toEqual([
+      'name',
+      'email',
+      'phoneNumber',
+      'createdAt',
+    ]);
+    // SECURITY: the label is a word, never a path: it cannot name another folder or file.
+    for (const fileLabel of ['../students', 'a/b', '..', 'x.csv', ' 學員'])
+      expect(
+        await h.call('export:csv', { schoolId: h.schoolId, jobId: randomUUID(), list, fileLabel }),
+      ).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+
   it('exports the filtered students with BOM and header, and re-importing creates nothing', async () => {
     const client = h.client();
     await client.create('students', {

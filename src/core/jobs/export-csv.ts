@@ -32,6 +32,7 @@ export async function exportCsv(
   job: Job,
   list: ExportList,
   today: Date = new Date(),
+  fileLabel?: string,
 ): Promise<ExportedFile | undefined> {
   const query = {
     q: list.q || undefined,
@@ -74,7 +75,7 @@ export async function exportCsv(
     job.progress(read, totalCount, unreadable);
   }
   return {
-    fileName: exportFileName(list.entity, today),
+    fileName: exportFileName(list.entity, today, fileLabel),
     rowCount: rows.length,
     content: toCsv(list.entity, rows as never),
     unreadable,

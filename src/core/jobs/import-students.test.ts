@@ -37,7 +37,14 @@ describe('students:import', () => {
     expect([count('created'), count('failed'), count('skipped'), count('existing')]).toEqual([
       117, 3, 2, 0,
     ]);
-    expect(outcome.results[10]).toMatchObject({ outcome: 'failed', message: 'Invalid email' });
+    // Each failure carries its code and values, from which the renderer writes it in the
+    // owner's language; the English message stays for logs.
+    expect(outcome.results[10]).toMatchObject({
+      outcome: 'failed',
+      message: 'Invalid email',
+      code: 'field.invalid',
+      params: { field: 'email' },
+    });
     expect(outcome.results[20]).toMatchObject({
       outcome: 'failed',
       message: 'Name cannot be empty',
@@ -50,6 +57,8 @@ describe('students:import', () => {
     expect(outcome.results[120]).toMatchObject({
       outcome: 'skipped',
       message: 'Same e-mail as row 6',
+      code: 'duplicate_email',
+      params: { row: 6 },
     });
     expect(outcome.results[5]).toMatchObject({
       outcome: 'created',

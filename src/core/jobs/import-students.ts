@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { unguardCell } from '../../shared/csv-guard';
+import { JOB_ERRORS, jobErrorMessage } from '../../shared/job-errors';
 import {
   importRowFields,
   type importRow,
@@ -9,14 +10,14 @@ import {
 import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { importKey } from './import-key';
-import { runRows, type RowTask } from './run-rows';
+import { fieldRuleOf, runRows, type RowTask } from './run-rows';
 
 type ImportRow = z.infer<typeof importRow>;
 
 /** A row checked with the shared rules: the student to create, or the first problem. */
 export type CheckedRow =
   | { ok: true; student: { name: string; email: string; phoneNumber: string | null } }
-  | { ok: false; message: string };
+  | { ok: false; message: string; code?: string; params?: Record<string, string | number> };
 
 /**
  * Checks one imported row with the same field rules as the forms and the platform. A cell
@@ -31,7 +32,10 @@ export function checkRow(row: ImportRow): CheckedRow {
     phoneNumber: phone === '' ? null : phone,
   });
   if (parsed.success) return { ok: true, student: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid row' };
+  const message = parsed.error.issues[0]?.message;
+  return message
+    ? { ok: false, message, ...fieldRuleOf(message) }
+    : { ok: false, code: 'invalid_row', message: JOB_ERRORS.invalid_row };
 }
 
 /**
@@ -62,7 +66,15 @@ export async function importStudents(
     const label = row.email.trim() || row.name.trim() || `Row ${index + 1}`;
     const checked = checkRow(row);
     if (!checked.ok) {
-      settled.push({ index, label, outcome: 'failed', message: checked.message });
+      const { message, code, params } = checked;
+      settled.push({
+        index,
+        label,
+        outcome: 'failed',
+        message,
+        ...(code ? { code } : {}),
+        ...(params ? { params } : {}),
+      });
       return;
     }
     const { student } = checked;
@@ -72,7 +84,9 @@ export async function importStudents(
         index,
         label,
         outcome: 'skipped',
-        message: `Same e-mail as row ${earlier + 1}`,
+        code: 'duplicate_email',
+        params: { row: earlier + 1 },
+        message: jobErrorMessage('duplicate_email', { row: earlier + 1 }),
       });
       return;
     }

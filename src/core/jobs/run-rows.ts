@@ -1,4 +1,5 @@
 import { BRIDGE_ERRORS } from '../../shared/bridge-errors';
+import { parseFieldError } from '../../shared/field-errors';
 import { PLATFORM_ERRORS } from '../../shared/platform-errors';
 import type { JobOutcome, JobRowResult } from '../../shared/workspace-contract';
 import { AuthError } from '../auth/errors';
@@ -33,16 +34,30 @@ export function isJobFatal(error: unknown): boolean {
 }
 
 /**
- * The plain sentence a failed row shows: the platform's own message for the first field it
- * refused (e.g. "Invalid email"), else the sentence of the failure's code. Never a stack or
- * a server's raw detail.
+ * Why a failed row failed: the platform's own message for the first field it refused (e.g.
+ * "Invalid email", with its rule and values when a field rule states it, see field-errors),
+ * else the code of the failure and its sentence. The renderer writes it from the code in the
+ * owner's language; `message` stays English, for logs. Never a stack or a server's raw detail.
  */
-export function rowMessage(error: unknown): string {
+export function rowFailure(error: unknown): Pick<JobRowResult, 'message' | 'code' | 'params'> {
   if (error instanceof ValidationError) {
     const first = Object.values(error.fields)[0];
-    if (first) return first;
+    if (first) return { message: first, ...fieldRuleOf(first) };
   }
-  return failureOf(error)?.message ?? BRIDGE_ERRORS.internal;
+  const known = failureOf(error);
+  return known
+    ? { code: known.code, message: known.message }
+    : { code: 'internal', message: BRIDGE_ERRORS.internal };
+}
+
+/** A field rule's code and values for a row result, when the sentence states one. */
+export function fieldRuleOf(message: string): Pick<JobRowResult, 'code' | 'params'> {
+  const rule = parseFieldError(message);
+  if (!rule) return {};
+  const params = Object.fromEntries(
+    Object.entries(rule.params).filter(([, value]) => value !== undefined),
+  ) as Record<string, string | number>;
+  return { code: `field.${rule.rule}`, ...(Object.keys(params).length > 0 ? { params } : {}) };
 }
 
 /**
@@ -92,6 +107,7 @@ export async function runRows(
             index: task.index,
             label: task.label,
             outcome: 'skipped',
+            code: 'job_cancelled',
             message: PLATFORM_ERRORS.job_cancelled,
           });
         } else if (stop.signal.aborted) {
@@ -104,7 +120,7 @@ export async function runRows(
             index: task.index,
             label: task.label,
             outcome: 'failed',
-            message: rowMessage(error),
+            ...rowFailure(error),
           });
         }
       }

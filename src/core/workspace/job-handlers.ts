@@ -50,7 +50,9 @@ export function createJobHandlers(
         schools,
         request.schoolId,
       );
-      const file = await jobs.run(request.jobId, (job) => exportCsv(school, job, request.list));
+      const file = await jobs.run(request.jobId, (job) =>
+        exportCsv(school, job, request.list, new Date(), request.fileLabel),
+      );
       if (!file) return { outcome: 'cancelled' as const };
       const saved = await saveFile(file.fileName, file.content);
       if (saved.outcome === 'cancelled') return saved;

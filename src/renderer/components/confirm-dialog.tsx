@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Props = {
   title: string;
@@ -22,6 +23,7 @@ type Props = {
 export function ConfirmDialog(props: Props) {
   const { title, children, confirmLabel, busy = false, error, onConfirm, onCancel } = props;
   const { role = 'alertdialog', status } = props;
+  const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -72,7 +74,7 @@ export function ConfirmDialog(props: Props) {
       ) : null}
       <div className="actions">
         <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t('working') : confirmLabel}
         </button>
         <button
           ref={cancelRef}
@@ -81,7 +83,7 @@ export function ConfirmDialog(props: Props) {
           disabled={busy}
           onClick={dismiss}
         >
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </dialog>

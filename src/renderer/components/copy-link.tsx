@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Status = { tone: 'info' | 'warning'; text: string };
 
@@ -11,12 +12,13 @@ export function CopyLink({ url }: { url: string }) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>();
+  const { t } = useTranslation('connect');
 
   const fallback = () => {
     fieldRef.current?.select();
     setStatus({
       tone: 'warning',
-      text: 'Schooldesk cannot copy here. The link is selected: press Ctrl+C (or ⌘C) to copy it.',
+      text: t('copyLink.cannotCopy'),
     });
   };
   const copy = async () => {
@@ -24,7 +26,7 @@ export function CopyLink({ url }: { url: string }) {
     if (!('clipboard' in navigator)) return fallback();
     try {
       await navigator.clipboard.writeText(url);
-      setStatus({ tone: 'info', text: 'Link copied. Paste it into your browser.' });
+      setStatus({ tone: 'info', text: t('copyLink.copied') });
     } catch {
       fallback();
     }
@@ -32,11 +34,11 @@ export function CopyLink({ url }: { url: string }) {
 
   return (
     <div className="copy-link">
-      <label htmlFor={fieldId}>Sign-in link</label>
+      <label htmlFor={fieldId}>{t('copyLink.label')}</label>
       <div className="copy-link-row">
         <input id={fieldId} ref={fieldRef} type="text" readOnly value={url} spellCheck={false} />
         <button type="button" className="secondary" onClick={() => void copy()}>
-          Copy link
+          {t('copyLink.copy')}
         </button>
       </div>
       <p role="status" className={`hint ${status?.tone ?? ''}`}>

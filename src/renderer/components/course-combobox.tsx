@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Course } from '../../shared/records';
-import { toUiError } from '../bridge';
+import { errorText } from '../error-text';
 import { listWindowQuery } from '../entity-queries';
 
 type Props = {
@@ -38,6 +39,7 @@ export function CourseCombobox(props: Props) {
   const inputId = useId();
   const listId = useId();
   const hintId = `${inputId}-hint`;
+  const { t } = useTranslation(['shell', 'common']);
   const [text, setText] = useState(selected?.name ?? '');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
@@ -112,7 +114,7 @@ export function CourseCombobox(props: Props) {
       <ul
         id={listId}
         role="listbox"
-        aria-label={listLabel ?? `${label}: matches`}
+        aria-label={listLabel ?? t('combobox.matches', { label })}
         hidden={!expanded}
       >
         {options.map((course, index) => (
@@ -132,14 +134,14 @@ export function CourseCombobox(props: Props) {
         ))}
         {expanded && query.isSuccess && options.length === 0 ? (
           <li role="option" aria-disabled="true" aria-selected="false" className="hint">
-            No course matches “{q}”.
+            {t('combobox.noMatch', { text: q })}
           </li>
         ) : null}
       </ul>
       <p className="hint" role="status">
-        {expanded && query.isFetching ? 'Searching…' : ''}
-        {query.isError ? toUiError(query.error).message : ''}
-        {selected ? `Chosen: ${selected.name}` : ''}
+        {expanded && query.isFetching ? t('common:searching') : ''}
+        {query.isError ? errorText(query.error) : ''}
+        {selected ? t('combobox.chosen', { name: selected.name }) : ''}
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { bridge, toUiError, unwrap } from '../bridge';
+import { useTranslation } from 'react-i18next';
+import { bridge, unwrap } from '../bridge';
+import { errorText } from '../error-text';
 import { queryKeys, sessionQuery } from '../queries';
 
 /**
@@ -8,6 +10,7 @@ import { queryKeys, sessionQuery } from '../queries';
  * are then kept in memory, and the user may choose to keep them on disk anyway.
  */
 export function KeyringNotice() {
+  const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const session = useQuery(sessionQuery());
   // The user's click, held in React state so the controlled checkbox follows it at once
@@ -28,11 +31,8 @@ export function KeyringNotice() {
   const checked = choice ?? session.data.tokensPersist;
   return (
     <section className="notice warning" aria-labelledby="keyring-heading">
-      <h2 id="keyring-heading">Your sign-in is kept in memory only</h2>
-      <p>
-        This computer has no keyring where Schooldesk can lock away your sign-in, so you must sign
-        in again after Schooldesk restarts.
-      </p>
+      <h2 id="keyring-heading">{t('keyring.heading')}</h2>
+      <p>{t('keyring.body')}</p>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -44,14 +44,14 @@ export function KeyringNotice() {
             keep.mutate(event.target.checked);
           }}
         />
-        Keep me signed in on this computer anyway
+        {t('keyring.keep')}
       </label>
       <p id="keyring-hint" className="hint">
-        Your sign-in is then saved on this computer without a keyring’s protection.
+        {t('keyring.keepHint')}
       </p>
       {keep.isError ? (
         <p role="alert" className="field-error">
-          {toUiError(keep.error).message}
+          {errorText(keep.error)}
         </p>
       ) : null}
     </section>

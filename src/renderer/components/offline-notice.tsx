@@ -1,30 +1,25 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSchoolOffline } from '../sync-status';
-
-/**
- * Why a control that needs the school (a long operation, an enrollment change) is disabled
- * while it cannot be reached. Single-record saves are not among them: they wait in the
- * outbox.
- */
-export const OFFLINE_SENTENCE =
-  "You're offline: this needs the school, and can be done once it answers.";
 
 type Props = {
   /** For the disabled controls' `aria-describedby`, so the reason is read with each of them. */
   id: string;
-  /** The sentence, when it can say better than {@link OFFLINE_SENTENCE} what waits. */
+  /** The sentence, when it can say better than the general one what waits. */
   children?: ReactNode;
 };
 
 /**
  * Says why the long operations and enrollment changes are disabled while the school cannot
- * be reached, beside them, the way a locked control says which scope it needs. Not a live
- * region: the shell's status line already announces going offline, once.
+ * be reached, beside them, the way a locked control says which scope it needs. Single-record
+ * saves are not among them: they wait in the outbox. Not a live region: the shell's status
+ * line already announces going offline, once.
  */
 export function OfflineNotice({ id, children }: Props) {
+  const { t } = useTranslation('shell');
   return (
     <p id={id} className="notice warning offline-notice">
-      {children ?? OFFLINE_SENTENCE}
+      {children ?? t('offline.needsSchool')}
     </p>
   );
 }

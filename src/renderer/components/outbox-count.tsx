@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { CHOOSABLE_SCOPES } from '../../shared/scope-catalog';
 import { bridge } from '../bridge';
@@ -11,12 +12,15 @@ type Props = { session: SessionSummaryView; onOpen: () => void };
  * The shell's word on unsent changes, beside the sync status: a button "3 changes waiting to
  * be sent" (with "2 need you" when some are parked) that opens the outbox panel, and "Sign in
  * again to send your changes" when the school stopped accepting the session. Nothing when
- * every change has reached the school.
+ * every change has reached the school. In a narrow header the words are cut short (the whole
+ * sentence stays the button's name and tooltip) rather than wrapping the header.
  */
 export function OutboxCount({ session, onOpen }: Props) {
+  const { t } = useTranslation('shell');
   const status = useOutboxStatus(session.schoolId);
   const signIn = useStartSignIn();
   if (!status || (status.count === 0 && !status.signInNeeded)) return null;
+  const waiting = waitingText(status.count);
   const needsYou = needsYouText(status.needsYou);
   // The same sign-in as Connect, for this school and what it had granted: the entries wait
   // in the outbox meanwhile and go once it finishes (use-bridge-events.ts).
@@ -35,15 +39,24 @@ export function OutboxCount({ session, onOpen }: Props) {
           className="secondary outbox-count-button"
           data-needs-you={status.needsYou > 0 || undefined}
           aria-haspopup="dialog"
+          title={needsYou ? `${waiting} · ${needsYou}` : waiting}
           onClick={onOpen}
         >
-          {waitingText(status.count)}
+          <span className="outbox-count-text">{waiting}</span>
           {needsYou ? <span className="outbox-needs-you"> · {needsYou}</span> : null}
         </button>
       ) : null}
       {status.signInNeeded ? (
-        <button type="button" className="primary" disabled={signIn.isPending} onClick={signInAgain}>
-          Sign in again to send your changes
+        <button
+          type="button"
+          className="primary outbox-sign-in"
+          disabled={signIn.isPending}
+          aria-label={t('outbox.signInAgain')}
+          title={t('outbox.signInAgain')}
+          onClick={signInAgain}
+        >
+          <span className="header-long">{t('outbox.signInAgain')}</span>
+          <span className="header-short">{t('outbox.signInShort')}</span>
         </button>
       ) : null}
     </div>

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { PendingRevocationView } from '../../shared/contract';
 import { formatWhen } from '../format';
 import { sessionQuery } from '../queries';
 import { useNow } from '../sync-status';
 
-/** One pending sign-out in a sentence: which school, since when, and when it is tried again. */
+/**
+ * One pending sign-out in a sentence, in the owner's language: which school, since when, and
+ * when it is tried again.
+ */
 export function pendingRevocationText(pending: PendingRevocationView, now: number): string {
-  const head = `${pending.baseUrl} has not yet confirmed that Schooldesk’s access is cancelled (you signed out ${formatWhen(pending.since, now)}).`;
+  const values = { school: pending.baseUrl, when: formatWhen(pending.since, now) };
   return pending.survivesRestart
-    ? `${head} Schooldesk will try again when it starts.`
-    : `${head} Schooldesk will try again while it stays open, but not after you quit it.`;
+    ? i18next.t('account:pending.restart', values)
+    : i18next.t('account:pending.memory', values);
 }
 
 /**
@@ -17,13 +22,14 @@ export function pendingRevocationText(pending: PendingRevocationView, now: numbe
  * lists them in `session:current` and says `session:changed` when one is confirmed.
  */
 export function PendingRevocationsNotice() {
+  const { t } = useTranslation('account');
   const pending = useQuery(sessionQuery()).data?.pendingRevocations ?? [];
   // Read once when the notice appears; "at 10:42" needs no ticking.
   const now = useNow(false);
   if (pending.length === 0) return null;
   return (
     <section className="notice warning" aria-labelledby="pending-revocations-heading">
-      <h2 id="pending-revocations-heading">Access not yet cancelled</h2>
+      <h2 id="pending-revocations-heading">{t('pending.heading')}</h2>
       <ul>
         {pending.map((p) => (
           <li key={p.schoolId}>{pendingRevocationText(p, now)}</li>

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useState } from 'react';
-import { bridge, toUiError, unwrap } from '../bridge';
+import { useTranslation } from 'react-i18next';
+import { bridge, unwrap } from '../bridge';
+import { errorText } from '../error-text';
 import { queryKeys, recentSchoolsQuery } from '../queries';
 import { forgetSchoolInWindow } from '../school-residue';
 import { useUiStore } from '../ui-store';
@@ -21,11 +24,8 @@ function useForgetSchool(school: string, onDone: () => void) {
       showConnect({
         clearSchool: useUiStore.getState().draft.school.trim() === school,
         notice: revoked
-          ? { tone: 'info', text: `Schooldesk forgot ${school}.` }
-          : {
-              tone: 'warning',
-              text: `Schooldesk forgot ${school}, but the school never confirmed that Schooldesk’s access is cancelled. You can remove it in your school’s own settings.`,
-            },
+          ? { tone: 'info', text: i18next.t('connect:recent.forgot', { school }) }
+          : { tone: 'warning', text: i18next.t('connect:recent.forgotUnconfirmed', { school }) },
       });
     },
     onSettled: () =>
@@ -37,24 +37,20 @@ function useForgetSchool(school: string, onDone: () => void) {
 }
 
 function ForgetDialog({ school, onClose }: { school: string; onClose: () => void }) {
+  const { t } = useTranslation('connect');
   const forget = useForgetSchool(school, onClose);
   const busy = forget.isPending;
   return (
     <ConfirmDialog
-      title={`Forget ${school}?`}
-      confirmLabel="Forget"
+      title={t('recent.forgetTitle', { school })}
+      confirmLabel={t('recent.forget')}
       busy={busy}
-      status={busy ? 'Forgetting…' : ''}
-      {...(forget.isError ? { error: toUiError(forget.error).message } : {})}
+      status={busy ? t('recent.forgetting') : ''}
+      {...(forget.isError ? { error: errorText(forget.error) } : {})}
       onConfirm={() => forget.mutate()}
       onCancel={onClose}
     >
-      <p>
-        Schooldesk signs out of this school if you are signed in, asks it to cancel Schooldesk’s
-        access, and removes everything it keeps about the school on this computer: its sign-in
-        settings, this entry and its copy of the school’s data. Changes not yet sent to the school
-        are lost.
-      </p>
+      <p>{t('recent.forgetBody')}</p>
     </ConfirmDialog>
   );
 }
@@ -66,6 +62,7 @@ function ForgetDialog({ school, onClose }: { school: string; onClose: () => void
  * text field.
  */
 export function RecentSchools({ onPick }: { onPick: (school: string) => void }) {
+  const { t } = useTranslation('connect');
   const recent = useQuery(recentSchoolsQuery());
   const [forgetting, setForgetting] = useState<string>();
   const schools = recent.data ?? [];
@@ -73,7 +70,7 @@ export function RecentSchools({ onPick }: { onPick: (school: string) => void }) 
   return (
     <div className="recent-schools" role="group" aria-labelledby="recent-schools-heading">
       <p id="recent-schools-heading" className="hint">
-        Recent schools
+        {t('recent.heading')}
       </p>
       <ul>
         {schools.map((school) => (
@@ -84,10 +81,10 @@ export function RecentSchools({ onPick }: { onPick: (school: string) => void }) 
             <button
               type="button"
               className="link-like forget"
-              aria-label={`Forget ${school}`}
+              aria-label={t('recent.forgetLabel', { school })}
               onClick={() => setForgetting(school)}
             >
-              Forget
+              {t('recent.forget')}
             </button>
           </li>
         ))}

@@ -1,7 +1,10 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { useNow, useSyncStatus } from '../sync-status';
 import { syncLine } from '../sync-status-text';
+import { schoolAddress, schoolName } from '../workspace/use-current-session';
+import { MenuButton, type MenuItem } from './account-menu';
 
 type Props = {
   sessions: readonly SessionSummaryView[];
@@ -10,26 +13,63 @@ type Props = {
 };
 
 /**
- * The schools signed in on this computer, to switch between, each with its own sync status
- * (every school has its own copy); shown when there are several.
+ * The header's school switcher: a menu button named after the school shown ("School: demo"),
+ * listing every signed-in school by name with its address, the one shown checked, and "Add
+ * another school". Keyboard reachable like any menu button; the palette offers the same.
+ */
+export function SchoolMenu({ sessions, selected, onSelect, onAdd }: Props & { onAdd: () => void }) {
+  const { t } = useTranslation('shell');
+  const current = sessions.find((s) => s.schoolId === selected) ?? sessions[0];
+  if (!current) return null;
+  const name = schoolName(current, sessions);
+  const items: MenuItem[] = [
+    ...sessions.map((session) => ({
+      id: session.schoolId,
+      label: schoolName(session, sessions),
+      detail: schoolAddress(session),
+      checked: session.schoolId === current.schoolId,
+      onSelect: () => onSelect(session.schoolId),
+    })),
+    { id: 'add', label: t('header.addSchool'), onSelect: onAdd },
+  ];
+  return (
+    <MenuButton
+      label={t('header.schoolMenu')}
+      className="school-menu-button"
+      title={`${name} (${current.baseUrl})`}
+      items={items}
+    >
+      <span className="visually-hidden">{t('header.schoolPrefix')}</span>
+      <span className="school-menu-name">{name}</span>
+      <span className="menu-caret" aria-hidden="true" />
+    </MenuButton>
+  );
+}
+
+/**
+ * The Account area's list of the schools signed in on this computer, to switch between, each
+ * with its address and its own sync status (every school has its own copy); shown when there
+ * are several.
  */
 export function SchoolSwitcher({ sessions, selected, onSelect }: Props) {
+  const { t } = useTranslation('account');
   const baseId = useId();
   if (sessions.length < 2) return null;
   return (
-    <nav className="school-switcher" aria-label="Your schools">
-      <h2>Your schools</h2>
+    <nav className="school-switcher" aria-label={t('schools.heading')}>
+      <h2>{t('schools.heading')}</h2>
       <ul>
         {sessions.map((session, index) => (
           <li key={session.schoolId}>
             <button
               type="button"
-              className="secondary"
+              className="secondary school-choice"
               aria-current={session.schoolId === selected ? 'true' : undefined}
               aria-describedby={`${baseId}-${index}`}
               onClick={() => onSelect(session.schoolId)}
             >
-              {session.baseUrl}
+              <span className="school-choice-name">{schoolName(session, sessions)}</span>
+              <span className="school-choice-address">{session.baseUrl}</span>
             </button>
             <SchoolStatus id={`${baseId}-${index}`} schoolId={session.schoolId} />
           </li>

@@ -1,14 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useState } from 'react';
-import type { SessionSummaryView } from '../../shared/contract';
-import { AUTH_ERRORS } from '../../shared/auth-errors';
+import { useTranslation } from 'react-i18next';
+import type { ResponseOf, SessionSummaryView } from '../../shared/contract';
+import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
 import { bridge, toUiError, unwrap } from '../bridge';
+import { errorText } from '../error-text';
 import { outboxKeys, useOutboxStatus } from '../outbox-queries';
 import { UnsentSignOutDialog } from '../outbox/unsent-sign-out-dialog';
-import { queryKeys } from '../queries';
+import { queryKeys, sessionQuery } from '../queries';
 import { forgetSchoolInWindow } from '../school-residue';
+import { showToast } from '../toast-store';
+import { useUiStore, type Notice } from '../ui-store';
+import { schoolName } from '../workspace/use-current-session';
 import { ConfirmDialog } from './confirm-dialog';
-import { useUiStore } from '../ui-store';
 
 type Props = {
   session: SessionSummaryView;
@@ -20,15 +25,42 @@ type Props = {
 /** Main's code when a sign-out would drop changes the school has not received. */
 const UNSENT = 'unsent_changes';
 
+type SignedOut = ResponseOf<'session:signOut'>;
+
 /**
- * Sign-out and what it leaves behind: revokes, returns to Connect with how it went (signed out,
- * or what the school has not confirmed yet), and forgets the school in this window at once
- * ({@link forgetSchoolInWindow}). `discardUnsent` is the owner's
- * explicit choice to drop changes not yet sent; without it main refuses while any wait.
+ * The code of a sign-out the school did not confirm: the one main sends, or the one whose
+ * English sentence main wrote, so the owner reads it in their own language.
+ */
+function unconfirmedCode(result: SignedOut): string {
+  const sent = (result as { code?: unknown }).code;
+  if (typeof sent === 'string') return sent;
+  const known = (Object.keys(AUTH_ERRORS) as AuthErrorCode[]).find(
+    (code) => AUTH_ERRORS[code] === result.message,
+  );
+  return known ?? (result.pending ? 'revocation_pending' : 'revocation_refused');
+}
+
+/**
+ * How a sign-out went, in the owner's language: the school cancelled Schooldesk's access, or
+ * what is still pending (retried until the school confirms) or was refused for good.
+ */
+export function signOutNotice(result: SignedOut, school: string): Notice {
+  if (result.revoked) return { tone: 'info', text: i18next.t('connect:signedOut', { school }) };
+  const code = unconfirmedCode(result);
+  return { tone: 'warning', text: errorText({ code, message: result.message ?? '' }) };
+}
+
+/**
+ * Sign-out and what it leaves behind: revokes, forgets the school in this window at once
+ * ({@link forgetSchoolInWindow}), and lands in another signed-in school if there is one (where
+ * it was left, saying how the sign-out went in a toast), else on Connect with how it went.
+ * `discardUnsent` is the owner's explicit choice to drop changes not yet sent; without it main
+ * refuses while any wait.
  */
 export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
   const queryClient = useQueryClient();
   const showConnect = useUiStore((s) => s.showConnect);
+  const showSignedIn = useUiStore((s) => s.showSignedIn);
   const { schoolId } = session;
   return useMutation({
     mutationFn: async (discardUnsent: boolean) =>
@@ -36,14 +68,24 @@ export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
         await bridge().session.signOut({ schoolId, ...(discardUnsent ? { discardUnsent } : {}) }),
       ),
     onSuccess: (result) => {
-      showConnect({
-        notice: result.revoked
-          ? { tone: 'info', text: `You are signed out of ${session.baseUrl}.` }
-          : // Pending (retried until the school confirms) or refused for good: main's sentence.
-            { tone: 'warning', text: result.message ?? AUTH_ERRORS.revocation_failed },
-      });
+      const sessions = queryClient.getQueryData(sessionQuery().queryKey)?.sessions ?? [];
+      const notice = signOutNotice(result, session.baseUrl);
       // SECURITY: the school's records leave this window's memory with its local copy.
       forgetSchoolInWindow(queryClient, schoolId);
+      const other = sessions.find((s) => s.schoolId !== schoolId);
+      // Signed out of one school of several: the others are still there, so is the owner.
+      queryClient.setQueryData(sessionQuery().queryKey, (old) =>
+        old ? { ...old, sessions: old.sessions.filter((s) => s.schoolId !== schoolId) } : old,
+      );
+      if (other) {
+        showSignedIn(other.schoolId);
+        const text = result.revoked
+          ? i18next.t('shell:signedOut.landed', { school: schoolName(session, sessions) })
+          : notice.text;
+        showToast(text, { tone: result.revoked ? 'info' : 'error', timeoutMs: 10_000 });
+      } else {
+        showConnect({ notice });
+      }
     },
     onError: (error) => {
       if (toUiError(error).code !== UNSENT) return;
@@ -55,12 +97,13 @@ export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
 }
 
 /**
- * Asks before signing out, then revokes and returns to Connect. With changes not yet sent to
- * the school it warns instead ({@link UnsentSignOutDialog}): it never signs out silently
- * over them. Escape cancels unless sign-out is already under way (it cannot be taken back
- * half-way).
+ * Asks before signing out, then revokes and lands in another school or on Connect. With
+ * changes not yet sent to the school it warns instead ({@link UnsentSignOutDialog}): it never
+ * signs out silently over them. Escape cancels unless sign-out is already under way (it cannot
+ * be taken back half-way).
  */
 export function SignOutDialog({ session, onCancel, onReview }: Props) {
+  const { t } = useTranslation('account');
   const status = useOutboxStatus(session.schoolId);
   // Decided when the dialog opens, and again if main refuses because changes wait.
   const [unsent, setUnsent] = useState(() => (status?.count ?? 0) > 0);
@@ -68,7 +111,7 @@ export function SignOutDialog({ session, onCancel, onReview }: Props) {
   const busy = signOut.isPending;
   const error =
     signOut.isError && toUiError(signOut.error).code !== UNSENT
-      ? toUiError(signOut.error).message
+      ? errorText(signOut.error)
       : undefined;
 
   if (unsent)
@@ -85,18 +128,15 @@ export function SignOutDialog({ session, onCancel, onReview }: Props) {
   return (
     <ConfirmDialog
       role="dialog"
-      title={`Sign out of ${session.baseUrl}?`}
-      confirmLabel="Sign out"
+      title={t('signOut.title', { school: session.baseUrl })}
+      confirmLabel={t('signOut.confirm')}
       busy={busy}
-      status={busy ? 'Signing out…' : ''}
+      status={busy ? t('signOut.busy') : ''}
       {...(error ? { error } : {})}
       onConfirm={() => signOut.mutate(false)}
       onCancel={onCancel}
     >
-      <p>
-        Schooldesk will ask the school to cancel its access and forget this school’s data on this
-        computer.
-      </p>
+      <p>{t('signOut.body')}</p>
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ENTITY_NAMES } from '../../shared/entity-names';
 import { useNow, useSyncNow, useSyncStatus } from '../sync-status';
 import { areaSyncText } from '../sync-status-text';
@@ -9,12 +10,13 @@ import { areaInfo } from '../workspace/areas';
  * the copy is kept, and "Sync now". The shell's status line says the same in one line.
  */
 export function SyncDetails({ schoolId }: { schoolId: string }) {
+  const { t } = useTranslation('account');
   const status = useSyncStatus(schoolId);
   const syncNow = useSyncNow(schoolId);
   const now = useNow(false);
   return (
     <section className="card" aria-labelledby="copy-heading">
-      <h2 id="copy-heading">On this computer</h2>
+      <h2 id="copy-heading">{t('copy.heading')}</h2>
       {status ? (
         <>
           <dl className="details">
@@ -25,15 +27,11 @@ export function SyncDetails({ schoolId }: { schoolId: string }) {
               </Fragment>
             ))}
           </dl>
-          <p className="hint">
-            {status.memoryOnly
-              ? 'The copy is kept in memory only, since this computer has no keyring: it is gone when Schooldesk closes.'
-              : 'The copy is kept encrypted, and removed when you sign out of this school.'}
-          </p>
+          <p className="hint">{status.memoryOnly ? t('copy.memoryOnly') : t('copy.encrypted')}</p>
         </>
       ) : null}
       <button type="button" className="secondary" onClick={syncNow}>
-        Sync now
+        {t('copy.syncNow')}
       </button>
     </section>
   );

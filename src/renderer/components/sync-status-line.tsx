@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../shared/sync-status';
 import { useCancelSync, useNow, useSyncStatus } from '../sync-status';
 import { canCancelSync, syncLine } from '../sync-status-text';
@@ -10,6 +11,7 @@ import { canCancelSync, syncLine } from '../sync-status-text';
  * runs it offers "Cancel sync". Empty until main has answered.
  */
 export function SyncStatusLine({ schoolId }: { schoolId: string }) {
+  const { t } = useTranslation('shell');
   const status = useSyncStatus(schoolId);
   const region = useRef<HTMLParagraphElement>(null);
   return (
@@ -18,7 +20,7 @@ export function SyncStatusLine({ schoolId }: { schoolId: string }) {
       <p
         ref={region}
         role="status"
-        aria-label="Sync status"
+        aria-label={t('sync.status')}
         className="sync-status-text"
         tabIndex={-1}
       >
@@ -61,6 +63,7 @@ function StatusText({ status }: { status: SyncStatus }) {
 type CancelProps = { schoolId: string; status: SyncStatus; onCancelled: () => void };
 
 function CancelFirstSync({ schoolId, status, onCancelled }: CancelProps) {
+  const { t } = useTranslation('shell');
   const cancel = useCancelSync(schoolId);
   if (!canCancelSync(status)) return null;
   return (
@@ -70,7 +73,7 @@ function CancelFirstSync({ schoolId, status, onCancelled }: CancelProps) {
       disabled={cancel.isPending}
       onClick={() => cancel.mutate(undefined, { onSuccess: onCancelled })}
     >
-      Cancel sync
+      {t('sync.cancel')}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dismissToast, useToastStore, type Toast } from '../toast-store';
 
 /**
@@ -6,6 +7,7 @@ import { dismissToast, useToastStore, type Toast } from '../toast-store';
  * is inside it: someone reaching for Undo must not see it vanish under the cursor.
  */
 function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useTranslation('shell');
   const [held, setHeld] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -42,10 +44,10 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button
         type="button"
         className="link-like"
-        aria-label={`Dismiss: ${toast.message}`}
+        aria-label={t('toast.dismissLabel', { message: toast.message })}
         onClick={() => dismissToast(toast.id)}
       >
-        Dismiss
+        {t('toast.dismiss')}
       </button>
     </li>
   );
@@ -54,11 +56,14 @@ function ToastItem({ toast }: { toast: Toast }) {
 /**
  * The toasts of the app, announced politely to screen readers. The live region is always in
  * the page (even when empty) so assistive tech is listening before the first toast arrives.
+ * The workspace places it at the foot of the list side, away from the open record's controls
+ * (workspace.css), and the store keeps at most a few.
  */
 export function ToastRegion() {
+  const { t } = useTranslation('shell');
   const toasts = useToastStore((s) => s.toasts);
   return (
-    <section className="toast-region" aria-label="Notifications">
+    <section className="toast-region" aria-label={t('toast.region')}>
       <div role="status" aria-live="polite">
         <ul className="toast-list">
           {toasts.map((toast) => (

@@ -1,171 +1,210 @@
-import type { ReactNode } from 'react';
+import i18next from 'i18next';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { ENTITY_SORTS } from '../../shared/entities';
-import { formatDate, formatNumber, NO_VALUE } from '../format';
-import { fixed, share, type ColumnWidth } from './row-layout';
+import { formatDate, formatMoney, formatNumber, formatPercent, NO_VALUE } from '../format';
+import { ENUMS, enumWord, fieldLabel, yesNo, type EnumField } from '../records/record-words';
 
-/** One column of a list: its header, the sort key it toggles (if any) and how a cell reads. */
+/**
+ * One column of a list: its header, the sort key it toggles (if any) and how a cell reads.
+ * Its width comes from its words (column-layout.ts): a cell's text is never cut short.
+ */
 export type Column<E extends EntityName> = {
   id: string;
-  label: string;
+  /** The header, in the language shown now (the form's word for the same field). */
+  label: () => string;
   sortKey?: (typeof ENTITY_SORTS)[E][number];
-  width: ColumnWidth;
-  cell: (row: RecordOf<E>) => ReactNode;
+  /** Its share of room left over once every column has what its words need; 0: none. */
+  grow: number;
+  /** A cell's text. */
+  text: (row: RecordOf<E>) => string;
   /**
-   * Hidden while the list is narrow (a record is open beside it), so the columns left keep
-   * room for their whole text. The first column and the one that tells rows apart stay.
+   * Every text a column of set words can show (yes/no, a type, a date), measured up front so
+   * the column does not widen while the list scrolls. Free text is measured as rows arrive.
    */
-  optional?: true;
-};
-
-/** Enum values of the API in plain words. */
-export const ENUM_LABELS: Record<string, string> = {
-  paid: 'Paid',
-  public_access: 'Public access',
-  free_redeem: 'Free (redeem)',
-  pre_order: 'Pre-order',
-  fixed_amount: 'Fixed amount',
-  percentage: 'Percentage',
-  static_page: 'Static page',
-  vite_app: 'Vite app',
+  samples?: () => readonly string[];
+  /**
+   * Set for a column the list can do without when it is narrow (a record open beside it):
+   * the lower, the sooner it goes. The first column and those that tell rows apart stay.
+   */
+  dropOrder?: number;
 };
 
 // Every field but a row's name may be missing (a school sends what its platform documents):
 // a missing one reads as an em dash, never as "undefined", "No" or "Draft".
-const label = (value: string | undefined) =>
-  value === undefined ? NO_VALUE : (ENUM_LABELS[value] ?? value);
-const yesNo = (value: boolean | undefined) =>
-  value === undefined ? NO_VALUE : value ? 'Yes' : 'No';
 const text = (value: string | null | undefined) => value ?? NO_VALUE;
+const t = i18next.t;
 
-function amountOf(row: RecordOf<'coupons'>): string {
+const enumSamples = (field: EnumField) => () => [
+  NO_VALUE,
+  ...ENUMS[field].map((v) => enumWord(field, v)),
+];
+const yesNoSamples = () => [NO_VALUE, yesNo(true), yesNo(false)];
+/** Dates whose digits are among the widest, for a date column's width. */
+const SAMPLE_DATES = [Date.UTC(2028, 11, 28, 12) / 1000, Date.UTC(2000, 9, 30, 12) / 1000];
+const dateSamples = () => [NO_VALUE, ...SAMPLE_DATES.map((d) => formatDate(d))];
+
+/** A coupon's discount: "20% off", "NT$250 off"; a bare amount without a type or currency. */
+export function amountOf(row: RecordOf<'coupons'>): string {
   if (row.amount === undefined) return NO_VALUE;
-  if (row.couponType === 'percentage') return `${row.amount}% off`;
-  // Without a type or currency the amount is still worth showing, as a bare number.
-  const money = [formatNumber(row.amount), row.currency].filter(Boolean).join(' ');
-  return row.couponType === 'fixed_amount' ? `${money} off` : money;
+  if (row.couponType === 'percentage')
+    return t('lists:values.off', { amount: formatPercent(row.amount) });
+  // Without a currency the amount is still worth showing, as a bare number.
+  const money = row.currency ? formatMoney(row.amount, row.currency) : formatNumber(row.amount);
+  return row.couponType === 'fixed_amount' ? t('lists:values.off', { amount: money }) : money;
 }
 
 function expiresOf(row: RecordOf<'coupons'>): string {
   if (row.expiredAt === undefined) return NO_VALUE;
-  if (row.expiredAt === null) return 'Never';
+  if (row.expiredAt === null) return t('lists:values.never');
   const date = formatDate(row.expiredAt);
-  return row.expiredAt * 1000 < Date.now() ? `${date} (expired)` : date;
+  return row.expiredAt * 1000 < Date.now() ? t('lists:values.expired', { date }) : date;
 }
+
+const expiresSamples = () => [
+  t('lists:values.never'),
+  ...dateSamples(),
+  ...SAMPLE_DATES.map((d) => t('lists:values.expired', { date: formatDate(d) })),
+];
 
 function statusOf(row: RecordOf<'courses'>): string {
   if (row.publishedAt === undefined) return NO_VALUE;
-  return row.publishedAt === null ? 'Draft' : 'Published';
+  return row.publishedAt === null ? t('lists:values.draft') : t('lists:values.published');
 }
+
+const statusSamples = () => [NO_VALUE, t('lists:values.draft'), t('lists:values.published')];
+
+/** The header of a field's column: the form's label for it. */
+const field = (entity: EntityName, name: string) => () => fieldLabel(entity, name);
 
 /** The columns of each entity's list, in order. */
 export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
   courses: [
-    {
-      id: 'name',
-      label: 'Name',
-      sortKey: 'name',
-      width: share(3, '7rem'),
-      cell: (r) => r.name,
-    },
+    { id: 'name', label: field('courses', 'name'), sortKey: 'name', grow: 3, text: (r) => r.name },
     {
       id: 'slug',
-      label: 'Slug',
-      width: share(2, '5rem'),
-      cell: (r) => text(r.slug),
-      optional: true,
+      label: field('courses', 'slug'),
+      grow: 2,
+      text: (r) => text(r.slug),
+      dropOrder: 2,
     },
     {
       id: 'type',
-      label: 'Type',
-      width: fixed('8rem'),
-      cell: (r) => label(r.courseType),
-      optional: true,
+      label: field('courses', 'courseType'),
+      grow: 0,
+      text: (r) => enumWord('courseType', r.courseType),
+      samples: enumSamples('courseType'),
+      dropOrder: 3,
     },
     {
       id: 'status',
-      label: 'Status',
+      label: () => t('lists:columns.status'),
       sortKey: 'publishedAt',
-      width: fixed('7.5rem'),
-      cell: statusOf,
+      grow: 0,
+      text: statusOf,
+      samples: statusSamples,
     },
     {
       id: 'featured',
-      label: 'Featured',
-      width: fixed('6.5rem'),
-      cell: (r) => yesNo(r.featured),
-      optional: true,
+      label: field('courses', 'featured'),
+      grow: 0,
+      text: (r) => yesNo(r.featured),
+      samples: yesNoSamples,
+      dropOrder: 1,
     },
     {
       id: 'updated',
-      label: 'Updated',
+      label: () => t('lists:columns.updated'),
       sortKey: 'updatedAt',
-      width: fixed('8rem'),
-      cell: (r) => formatDate(r.updatedAt),
+      grow: 0,
+      text: (r) => formatDate(r.updatedAt),
+      samples: dateSamples,
     },
   ],
   students: [
-    { id: 'name', label: 'Name', sortKey: 'name', width: share(2, '6rem'), cell: (r) => r.name },
+    { id: 'name', label: field('students', 'name'), sortKey: 'name', grow: 2, text: (r) => r.name },
     {
       id: 'email',
-      label: 'Email',
+      label: field('students', 'email'),
       sortKey: 'email',
-      width: share(3, '7rem'),
-      cell: (r) => r.email,
+      grow: 3,
+      text: (r) => r.email,
     },
     {
       id: 'phone',
-      label: 'Phone',
-      width: fixed('10rem'),
-      cell: (r) => text(r.phoneNumber),
-      optional: true,
+      label: field('students', 'phoneNumber'),
+      grow: 0,
+      text: (r) => text(r.phoneNumber),
+      dropOrder: 1,
     },
     {
       id: 'created',
-      label: 'Created',
+      label: () => t('lists:columns.created'),
       sortKey: 'createdAt',
-      width: fixed('8rem'),
-      cell: (r) => formatDate(r.createdAt),
+      grow: 0,
+      text: (r) => formatDate(r.createdAt),
+      samples: dateSamples,
+      dropOrder: 2,
     },
   ],
   coupons: [
-    { id: 'code', label: 'Code', sortKey: 'code', width: share(2, '5rem'), cell: (r) => r.code },
-    { id: 'name', label: 'Name', sortKey: 'name', width: share(3, '6rem'), cell: (r) => r.name },
-    { id: 'amount', label: 'Discount', width: fixed('9rem'), cell: amountOf, optional: true },
-    { id: 'active', label: 'Active', width: fixed('5rem'), cell: (r) => yesNo(r.active) },
+    { id: 'code', label: field('coupons', 'code'), sortKey: 'code', grow: 2, text: (r) => r.code },
+    { id: 'name', label: field('coupons', 'name'), sortKey: 'name', grow: 3, text: (r) => r.name },
+    {
+      id: 'amount',
+      label: () => t('lists:columns.discount'),
+      grow: 0,
+      text: amountOf,
+      dropOrder: 2,
+    },
+    {
+      id: 'active',
+      label: field('coupons', 'active'),
+      grow: 0,
+      text: (r) => yesNo(r.active),
+      samples: yesNoSamples,
+      dropOrder: 1,
+    },
     {
       id: 'expires',
-      label: 'Expires',
+      label: field('coupons', 'expiredAt'),
       sortKey: 'expiredAt',
-      width: fixed('13rem'),
-      cell: expiresOf,
+      grow: 0,
+      text: expiresOf,
+      samples: expiresSamples,
     },
   ],
   pages: [
     {
       id: 'title',
-      label: 'Title',
+      label: field('pages', 'title'),
       sortKey: 'title',
-      width: share(3, '7rem'),
-      cell: (r) => r.title,
+      grow: 3,
+      text: (r) => r.title,
     },
     {
       id: 'slug',
-      label: 'Slug',
+      label: field('pages', 'slug'),
       sortKey: 'slug',
-      width: share(2, '5rem'),
-      cell: (r) => text(r.slug),
-      optional: true,
+      grow: 2,
+      text: (r) => text(r.slug),
+      dropOrder: 2,
     },
-    { id: 'path', label: 'Path prefix', width: share(2, '6rem'), cell: (r) => text(r.pathPrefix) },
+    { id: 'path', label: field('pages', 'pathPrefix'), grow: 2, text: (r) => text(r.pathPrefix) },
     {
       id: 'type',
-      label: 'Type',
-      width: fixed('7rem'),
-      cell: (r) => label(r.pageType),
-      optional: true,
+      label: field('pages', 'pageType'),
+      grow: 0,
+      text: (r) => enumWord('pageType', r.pageType),
+      samples: enumSamples('pageType'),
+      dropOrder: 1,
     },
-    { id: 'published', label: 'Published', width: fixed('6rem'), cell: (r) => yesNo(r.published) },
+    {
+      id: 'published',
+      label: field('pages', 'published'),
+      grow: 0,
+      text: (r) => yesNo(r.published),
+      samples: yesNoSamples,
+    },
   ],
 };
 

@@ -1,20 +1,27 @@
+import i18next from 'i18next';
 import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
 import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import type { ListParams } from '../entity-queries';
+import { errorText } from '../error-text';
 import { errorSentence } from '../offline-errors';
 import { usePendingIds } from '../outbox-queries';
 import { useSyncStatus } from '../sync-status';
 import { AreaActions } from '../operations/area-actions';
-import { useUiStore } from '../ui-store';
-import { areaInfo, capitalised, countOf } from '../workspace/areas';
+import { useListView, useUiStore } from '../ui-store';
 import { LockedControl } from '../workspace/locked-control';
 import { ListFilters, type FilterValues } from './filters';
 import { ListGrid } from './list-grid';
 import { CHUNK_SIZE, useDebounced, useListRows } from './use-list-rows';
 
 const MemoAreaActions = memo(AreaActions);
+
+/** The record id that opens the create form. */
+const NEW_RECORD = 'new';
+
+const isNotSynced = (error: unknown) => toUiError(error).code === 'not_synced_offline';
 
 /** How long typing must pause before the list searches the school. */
 export const SEARCH_DEBOUNCE_MS = 150;
@@ -28,34 +35,46 @@ type Props<E extends EntityName> = { schoolId: string; entity: E; canWrite: bool
 
 /** "2 courses could not be read and are not shown.": records the school sent malformed. */
 export function unreadableSentence(count: number, entity: EntityName): string {
-  return `${countOf(count, entity)} could not be read and ${count === 1 ? 'is' : 'are'} not shown.`;
+  return i18next.t(`lists:unreadable.${entity}`, { count });
+}
+
+/** "36 courses", "36 門課程": a list's total. */
+export function countSentence(count: number, entity: EntityName): string {
+  return i18next.t(`lists:count.${entity}`, { count });
 }
 
 /**
  * While the school cannot be reached, why the area's long operations are disabled (single
  * records are still saved, on this computer). Pages have none.
  */
-const OFFLINE_OPERATIONS: Record<EntityName, string | undefined> = {
-  courses: "You're offline: export needs the school, and can be done once it answers.",
-  students:
-    "You're offline: import, bulk enroll and export need the school, and can be done once it answers.",
-  coupons:
-    "You're offline: generating codes and export need the school, and can be done once it answers.",
-  pages: undefined,
-};
+function offlineOperations(entity: EntityName): string | undefined {
+  return entity === 'pages' ? undefined : i18next.t(`lists:offline.${entity}`);
+}
 
 /**
  * One entity's list: search as you type, filters, sortable columns, the total count, the
- * area's actions, and the virtual grid. Search, sort, filters and ticked rows are this
- * screen's own state; the rows live in TanStack Query under the keys of entity-queries.ts.
+ * area's actions, and the virtual grid. Ticked rows are this screen's own state; search,
+ * sort and filters are the school's, in the UI store (a switch to another school and back
+ * finds them as they were); the rows live in TanStack Query under the keys of
+ * entity-queries.ts.
  */
 export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }: Props<E>) {
-  const info = areaInfo(entity);
+  const { t } = useTranslation(['lists', 'common']);
+  // Not generic: the catalog's keys are typed by the four areas' names.
+  const area: EntityName = entity;
   const searchId = useId();
   const openRecord = useUiStore((s) => s.openRecord);
-  const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<string>();
-  const [filters, setFilters] = useState<FilterValues>({});
+  // The school's own search, sort and filters (ui-store): kept while another school is shown.
+  const view = useListView(schoolId, entity);
+  const setListView = useUiStore((s) => s.setListView);
+  const { query, sort } = view;
+  const filters = view.filters as FilterValues;
+  const setQuery = (text: string) => setListView(schoolId, entity, { query: text });
+  const setSort = useCallback(
+    (next: string) => setListView(schoolId, entity, { sort: next }),
+    [setListView, schoolId, entity],
+  );
+  const setFilters = (next: FilterValues) => setListView(schoolId, entity, { filters: next });
   // Ticked students by id, with their names for the bulk enroll's report.
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
@@ -64,7 +83,7 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
   // While the school cannot be reached, the area's long operations say why they are disabled;
   // New still works (the record is saved on this computer and sent later).
   const { noteId } = useOfflineNote(schoolId);
-  const offlineSentence = OFFLINE_OPERATIONS[entity];
+  const offlineSentence = offlineOperations(entity);
   const offlineNote = offlineSentence ? noteId : undefined;
   // Rows with edits not yet at the school carry a mark.
   const pending = usePendingIds(schoolId, entity);
@@ -108,13 +127,13 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
 
   const total = rows.totalCount;
   const filtered = q !== '' || Object.keys(filters).length > 0;
-  const newLabel = `New ${info.singular}`;
+  const newLabel = t(`new.${area}`);
 
   return (
     <div className="entity-list">
-      <div className="list-toolbar" role="search" aria-label={`Search and filter ${info.plural}`}>
+      <div className="list-toolbar" role="search" aria-label={t(`toolbar.${area}`)}>
         <div className="list-search">
-          <label htmlFor={searchId}>Search {info.plural}</label>
+          <label htmlFor={searchId}>{t(`search.${area}`)}</label>
           <input
             id={searchId}
             type="search"
@@ -129,8 +148,10 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
       </div>
       <div className="list-actions">
         <p className="list-count" role="status">
-          {total === undefined ? '' : countOf(total, entity)}
-          {entity === 'students' && selected.size > 0 ? ` · ${selected.size} selected` : ''}
+          {total === undefined ? '' : countSentence(total, entity)}
+          {entity === 'students' && selected.size > 0
+            ? ` · ${t('selected', { count: selected.size })}`
+            : ''}
           {rows.unreadable > 0 ? (
             <span className="list-unreadable"> {unreadableSentence(rows.unreadable, entity)}</span>
           ) : null}
@@ -145,14 +166,18 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
             offlineNote={offlineNote}
           />
           {canWrite ? (
-            <button type="button" className="primary" onClick={() => openRecord(entity, 'new')}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => openRecord(entity, NEW_RECORD)}
+            >
               {newLabel}
             </button>
           ) : (
             <LockedControl
-              label={capitalised(newLabel)}
+              label={newLabel}
               scope={`${entity}:write`}
-              onGranted={() => openRecord(entity, 'new')}
+              onGranted={() => openRecord(entity, NEW_RECORD)}
             />
           )}
         </div>
@@ -161,33 +186,33 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
       {rows.error && total === undefined ? (
         <div className="notice error list-state" role="alert">
           <p>
-            {toUiError(rows.error).code === 'not_synced_offline'
-              ? errorSentence(rows.error, info.plural)
-              : `Schooldesk could not load the ${info.plural}. ${toUiError(rows.error).message}`}
+            {isNotSynced(rows.error)
+              ? errorSentence(rows.error, entity)
+              : t(`loadFailed.${area}`, { reason: errorText(rows.error) })}
           </p>
           <button type="button" className="secondary" onClick={rows.retry}>
-            Retry
+            {t('common:retry')}
           </button>
         </div>
       ) : rows.isPending ? (
         <p className="list-state hint" role="status">
-          Loading {info.plural}…
+          {t(`loading.${area}`)}
         </p>
       ) : total === 0 && !rows.isRefreshing ? (
         <p className="list-state empty">
           {q
-            ? `No ${info.plural} match “${q}”.`
+            ? t(`noMatch.${area}`, { query: q })
             : filtered
-              ? `No ${info.plural} match these filters.`
-              : `There are no ${info.plural} yet.`}
+              ? t(`noMatchFilters.${area}`)
+              : t(`empty.${area}`)}
         </p>
       ) : (
         <>
           {rows.chunkFailed || (rows.error && total !== undefined) ? (
             <div className="notice error list-state" role="alert">
-              <p>Some {info.plural} could not be loaded.</p>
+              <p>{t(`someFailed.${area}`)}</p>
               <button type="button" className="secondary" onClick={rows.retry}>
-                Retry
+                {t('common:retry')}
               </button>
             </div>
           ) : null}

@@ -1,66 +1,65 @@
+import i18next from 'i18next';
 import { useId } from 'react';
-import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
-import { ENUM_LABELS } from './columns';
+import type en from '../../shared/locales/en/lists.json';
+import { ENUMS, enumWord, fieldLabel, type EnumField } from '../records/record-words';
 
-type Choice = { text: string; value: string | boolean };
-/** One filter of a list: the field it sets and the choices besides "Any". */
-type FilterDef = { field: string; label: string; choices: readonly Choice[] };
+type Choice = { text: () => string; value: string | boolean };
+/** One filter of a list: the field it sets, its label and the choices besides "Any". */
+type FilterDef = { field: string; label: () => string; choices: readonly Choice[] };
 
-const enumChoices = (values: readonly string[]) =>
-  values.map((value) => ({ text: ENUM_LABELS[value] ?? value, value }));
+/** A filter on an enum field: labelled and worded as the form's field. */
+const enumFilter = (entity: EntityName, field: EnumField): FilterDef => ({
+  field,
+  label: () => fieldLabel(entity, field),
+  choices: ENUMS[field].map((value) => ({ text: () => enumWord(field, value), value })),
+});
+
+/** A filter with two choices, true and false, in the list's words. */
+const yesNoFilter = (
+  field: string,
+  label: () => string,
+  yes: () => string,
+  no: () => string,
+): FilterDef => ({
+  field,
+  label,
+  choices: [
+    { text: yes, value: true },
+    { text: no, value: false },
+  ],
+});
+
+/** A word of the lists' filters, read when shown (so it follows the language). */
+const word = (key: keyof typeof en.filters) => () => i18next.t(`lists:filters.${key}`);
 
 /** The filters each list offers, as labelled selects. */
 export const FILTERS: Record<EntityName, readonly FilterDef[]> = {
   courses: [
-    { field: 'courseType', label: 'Course type', choices: enumChoices(COURSE_TYPES) },
-    {
-      field: 'published',
-      label: 'Status',
-      choices: [
-        { text: 'Published', value: true },
-        { text: 'Draft', value: false },
-      ],
-    },
-    {
-      field: 'featured',
-      label: 'Featured',
-      choices: [
-        { text: 'Featured', value: true },
-        { text: 'Not featured', value: false },
-      ],
-    },
+    enumFilter('courses', 'courseType'),
+    yesNoFilter('published', word('status'), word('published'), word('draft')),
+    yesNoFilter(
+      'featured',
+      () => fieldLabel('courses', 'featured'),
+      word('featured'),
+      word('notFeatured'),
+    ),
   ],
   students: [],
   coupons: [
-    {
-      field: 'active',
-      label: 'Status',
-      choices: [
-        { text: 'Active', value: true },
-        { text: 'Inactive', value: false },
-      ],
-    },
-    {
-      field: 'expired',
-      label: 'Expiry',
-      choices: [
-        { text: 'Expired', value: true },
-        { text: 'Not expired', value: false },
-      ],
-    },
-    { field: 'couponType', label: 'Coupon type', choices: enumChoices(COUPON_TYPES) },
+    yesNoFilter('active', word('status'), word('active'), word('inactive')),
+    yesNoFilter('expired', word('expiry'), word('expired'), word('notExpired')),
+    enumFilter('coupons', 'couponType'),
   ],
   pages: [
-    { field: 'pageType', label: 'Page type', choices: enumChoices(PAGE_TYPES) },
-    {
-      field: 'published',
-      label: 'Published',
-      choices: [
-        { text: 'Published', value: true },
-        { text: 'Not published', value: false },
-      ],
-    },
+    enumFilter('pages', 'pageType'),
+    yesNoFilter(
+      'published',
+      () => fieldLabel('pages', 'published'),
+      word('published'),
+      word('notPublished'),
+    ),
   ],
 };
 
@@ -76,6 +75,7 @@ type Props = {
 /** The list's filters as labelled selects; "Any" removes a filter. */
 export function ListFilters({ entity, values, onChange }: Props) {
   const baseId = useId();
+  const { t } = useTranslation('lists');
   return (
     <>
       {FILTERS[entity].map((filter) => {
@@ -83,7 +83,7 @@ export function ListFilters({ entity, values, onChange }: Props) {
         const current = values[filter.field];
         return (
           <div className="list-filter" key={filter.field}>
-            <label htmlFor={id}>{filter.label}</label>
+            <label htmlFor={id}>{filter.label()}</label>
             <select
               id={id}
               value={current === undefined ? '' : String(current)}
@@ -95,10 +95,10 @@ export function ListFilters({ entity, values, onChange }: Props) {
                 onChange(next);
               }}
             >
-              <option value="">Any</option>
+              <option value="">{t('filters.any')}</option>
               {filter.choices.map((choice) => (
                 <option key={String(choice.value)} value={String(choice.value)}>
-                  {choice.text}
+                  {choice.text()}
                 </option>
               ))}
             </select>

@@ -1,22 +1,26 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import i18next from 'i18next';
 import {
   memo,
   useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
   type MutableRefObject,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { PendingMark } from '../components/pending-mark';
 import type { ListParams } from '../entity-queries';
-import { areaInfo } from '../workspace/areas';
 import { COLUMNS, rowTitle, type Column } from './columns';
-import { CHECK_CELL, cellStyleOf, inDomOrder, slotOf } from './row-layout';
+import { useColumns } from './use-columns';
+import { CHECK_CELL, inDomOrder, slotOf } from './row-layout';
 import { CHUNK_SIZE, type ListRows } from './use-list-rows';
+
+/** The mark beside a sorted column's header (hidden from screen readers: aria-sort says it). */
+const SORT_MARKS = { ascending: '▲', descending: '▼' } as const;
 
 /** Fixed row height in pixels: fixed rows let the virtualizer place 100,000 rows by arithmetic. */
 export const ROW_HEIGHT = 40;
@@ -53,10 +57,21 @@ type Props<E extends EntityName> = {
  */
 export function ListGrid<E extends EntityName>(props: Props<E>) {
   const { entity, params, rows, onRange, onSort, onOpen, pending, selected, onToggle } = props;
-  const columns = COLUMNS[entity] as readonly Column<E>[];
+  const { t } = useTranslation('lists');
+  // Not generic: the catalog's keys are typed by the four areas' names.
+  const area: EntityName = entity;
   const selectable = !!onToggle;
-  const cellStyles = useMemo(() => columns.map((c) => cellStyleOf(c.width)), [columns]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  /** The frame that will line the header up with the rows' sideways scroll, when one is due. */
+  const headSync = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(headSync.current), []);
+  // The body as state too: its width and font decide the columns (use-columns.ts).
+  const [body, setBody] = useState<HTMLDivElement | null>(null);
+  const bodyRef = useCallback((element: HTMLDivElement | null) => {
+    scrollRef.current = element;
+    setBody(element);
+  }, []);
   // Unreadable records are left out, so the grid has fewer rows than the school's count.
   const count = rows.rowCount ?? 0;
   // The active row belongs to one search, sort and filter; a new one starts at the top.
@@ -82,6 +97,12 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
     overscan: OVERSCAN,
   });
   const items = virtualizer.getVirtualItems();
+  const { columns, cellStyles, rowWidth } = useColumns(
+    COLUMNS[entity] as readonly Column<E>[],
+    items.map((item) => rows.rowAt(item.index)),
+    body,
+    selectable,
+  );
 
   // Tell the list which chunks to fetch: those of the rendered rows (view plus overscan) and
   // the next ones either side. Only a change of chunk re-renders the list around the grid, not
@@ -138,20 +159,19 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
     }
   };
 
-  const label = areaInfo(entity).label;
   return (
     <div
       role="grid"
-      aria-label={label}
+      aria-label={t(`grid.${area}`)}
       aria-rowcount={count + 1}
       aria-busy={rows.isPending || rows.isRefreshing}
       className="list-grid"
     >
-      <div role="rowgroup" className="list-head">
-        <div role="row" aria-rowindex={1} className="list-row">
+      <div role="rowgroup" className="list-head" ref={headRef}>
+        <div role="row" aria-rowindex={1} className="list-row" style={{ minWidth: rowWidth }}>
           {selectable ? (
             <div role="columnheader" className="list-cell" style={CHECK_CELL}>
-              <span className="visually-hidden">Selected</span>
+              <span className="visually-hidden">{t('row.selectedColumn')}</span>
             </div>
           ) : null}
           {columns.map((column, columnIndex) => (
@@ -165,11 +185,28 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
           ))}
         </div>
       </div>
-      <div role="rowgroup" ref={scrollRef} className="list-body" onKeyDown={onKeyDown}>
+      <div
+        role="rowgroup"
+        ref={bodyRef}
+        className="list-body"
+        onKeyDown={onKeyDown}
+        // The header scrolls sideways with the rows, so each header stays above its cells. Read
+        // in the next frame: in the scroll event the rows just moved are not laid out yet, and
+        // reading scrollLeft there would lay out the whole list at once (a dropped frame).
+        onScroll={(event) => {
+          const body = event.currentTarget;
+          if (headSync.current) return;
+          headSync.current = requestAnimationFrame(() => {
+            headSync.current = 0;
+            if (headRef.current && headRef.current.scrollLeft !== body.scrollLeft)
+              headRef.current.scrollLeft = body.scrollLeft;
+          });
+        }}
+      >
         <div
           role="presentation"
           className="list-sizer"
-          style={{ height: virtualizer.getTotalSize() }}
+          style={{ height: virtualizer.getTotalSize(), minWidth: rowWidth }}
         >
           {inDomOrder(items, virtualizer.isScrolling).map((item) => {
             const row = rows.rowAt(item.index);
@@ -204,10 +241,6 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   );
 }
 
-/** A cell's classes: optional columns hide while the list is narrow (see workspace.css). */
-const cellClassOf = (column: Column<EntityName>) =>
-  column.optional ? 'list-cell optional-cell' : 'list-cell';
-
 function HeaderCell<E extends EntityName>({
   column,
   style,
@@ -222,26 +255,21 @@ function HeaderCell<E extends EntityName>({
   const key = column.sortKey;
   if (!key)
     return (
-      <div role="columnheader" className={cellClassOf(column)} style={style}>
-        {column.label}
+      <div role="columnheader" className="list-cell" style={style}>
+        {column.label()}
       </div>
     );
   const direction = sort === key ? 'ascending' : sort === `-${key}` ? 'descending' : undefined;
   return (
-    <div
-      role="columnheader"
-      className={`${cellClassOf(column)} sort-cell`}
-      aria-sort={direction}
-      style={style}
-    >
+    <div role="columnheader" className="list-cell sort-cell" aria-sort={direction} style={style}>
       <button
         type="button"
         className="sort-button"
         onClick={() => onSort(direction === 'ascending' ? `-${key}` : key)}
       >
-        {column.label}
+        {column.label()}
         <span aria-hidden="true" className="sort-mark">
-          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
+          {direction ? SORT_MARKS[direction] : ''}
         </span>
       </button>
     </div>
@@ -274,6 +302,9 @@ type GridRowProps<E extends EntityName> = {
 const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<E>) {
   const { entity, index, start, row, columns, cellStyles, selectable, selected, tabStop } = props;
   const { pending, takeFocusRef, onActivate, onOpen, onToggle } = props;
+  // Not useTranslation: a row renders on every scrolled frame; it renders again anyway when
+  // the language changes, since its columns are measured again.
+  const t = i18next.t;
   return (
     <div
       role="row"
@@ -301,7 +332,7 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
             <input
               type="checkbox"
               tabIndex={-1}
-              aria-label={`Select ${rowTitle(entity, row)}`}
+              aria-label={t('lists:row.select', { title: rowTitle(entity, row) })}
               checked={selected === true}
               onClick={(event) => event.stopPropagation()}
               onChange={() => onToggle?.(row.id, rowTitle(entity, row))}
@@ -310,22 +341,19 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
         </div>
       ) : null}
       {columns.map((column, columnIndex) => (
-        <div
-          role="gridcell"
-          key={column.id}
-          className={cellClassOf(column)}
-          style={cellStyles[columnIndex]}
-        >
+        <div role="gridcell" key={column.id} className="list-cell" style={cellStyles[columnIndex]}>
           {row ? (
             <>
               {/* Before the text, which a narrow cell cuts short. */}
               {pending && columnIndex === 0 ? <PendingMark /> : null}
-              {column.cell(row)}
+              {column.text(row)}
             </>
           ) : (
             <>
               <span className="skeleton" aria-hidden="true" />
-              {columnIndex === 0 ? <span className="visually-hidden">Loading…</span> : null}
+              {columnIndex === 0 ? (
+                <span className="visually-hidden">{t('lists:row.loading')}</span>
+              ) : null}
             </>
           )}
         </div>

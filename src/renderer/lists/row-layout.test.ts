@@ -1,7 +1,6 @@
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { describe, expect, it } from 'vitest';
-import { cellStyleOf, fixed, inDomOrder, share, slotOf } from './row-layout';
-import { COLUMNS } from './columns';
+import { inDomOrder, slotOf } from './row-layout';
 
 const item = (index: number): VirtualItem => ({
   key: index,
@@ -13,23 +12,6 @@ const item = (index: number): VirtualItem => ({
 });
 const window = (first: number, count: number) =>
   Array.from({ length: count }, (_, i) => item(first + i));
-
-describe('cellStyleOf', () => {
-  it('turns a share with a minimum into a growing flex basis of 0', () => {
-    expect(cellStyleOf(share(2, '6rem'))).toEqual({ flex: '2 1 0', minWidth: '6rem' });
-    expect(cellStyleOf(share(1.5, '5rem'))).toEqual({ flex: '1.5 1 0', minWidth: '5rem' });
-  });
-
-  it('lets a fixed width shrink to 3rem but never grow', () => {
-    expect(cellStyleOf(fixed('8rem'))).toEqual({ flex: '0 1 8rem', minWidth: '3rem' });
-  });
-
-  it('understands every column width the lists use', () => {
-    for (const columns of Object.values(COLUMNS))
-      for (const column of columns)
-        expect(String(cellStyleOf(column.width).flex)).not.toContain('minmax');
-  });
-});
 
 describe('inDomOrder', () => {
   it('keeps screen order while the list is still', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import type { ListParams } from '../entity-queries';
-import { formatNumber } from '../format';
 import { LockedControl } from '../workspace/locked-control';
 import { EnrollDialog } from './enroll-dialog';
 import { ExportAction } from './export-action';
@@ -35,22 +35,32 @@ type Open = 'import' | 'generate' | 'enroll' | null;
  */
 export function AreaActions(props: AreaActionsProps) {
   const { schoolId, entity, params, selected, canWrite, offlineNote } = props;
+  const { t } = useTranslation('operations');
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   if (entity === 'pages') return null;
 
-  const writes: { key: Exclude<Open, null>; label: string; disabled?: boolean }[] =
+  type Write = { key: Exclude<Open, null>; label: string; locked: string; disabled?: boolean };
+  const writes: Write[] =
     entity === 'students'
       ? [
-          { key: 'import', label: 'Import CSV…' },
-          { key: 'enroll', label: 'Enroll selected…', disabled: selected.size === 0 },
+          { key: 'import', label: t('actions.import'), locked: t('actions.importLocked') },
+          {
+            key: 'enroll',
+            label:
+              selected.size > 0
+                ? t('actions.enrollCount', { count: selected.size })
+                : t('actions.enroll'),
+            locked: t('actions.enrollLocked'),
+            disabled: selected.size === 0,
+          },
         ]
       : entity === 'coupons'
-        ? [{ key: 'generate', label: 'Generate codes…' }]
+        ? [{ key: 'generate', label: t('actions.generate'), locked: t('actions.generateLocked') }]
         : [];
 
   return (
-    <div className="area-actions" role="group" aria-label="Bulk actions">
+    <div className="area-actions" role="group" aria-label={t('actions.bulk')}>
       {writes.length > 0
         ? canWrite
           ? writes.map((w) => (
@@ -60,21 +70,17 @@ export function AreaActions(props: AreaActionsProps) {
                 className="secondary"
                 disabled={w.disabled || offlineNote !== undefined}
                 aria-describedby={offlineNote}
-                title={
-                  w.key === 'enroll' && w.disabled ? 'Tick students in the list first' : undefined
-                }
+                title={w.key === 'enroll' && w.disabled ? t('actions.enrollHint') : undefined}
                 onClick={() => setOpen(w.key)}
               >
-                {w.key === 'enroll' && selected.size > 0
-                  ? `Enroll selected (${formatNumber(selected.size)})…`
-                  : w.label}
+                {w.label}
               </button>
             ))
           : // Shown so the owner knows they exist; once granted, the dialog opens at once.
             writes.map((w) => (
               <LockedControl
                 key={w.key}
-                label={w.label.replace('…', '')}
+                label={w.locked}
                 scope={`${entity}:write`}
                 onGranted={() => {
                   if (!w.disabled) setOpen(w.key);

@@ -1,10 +1,12 @@
+import i18next from 'i18next';
 import { couponFields, crossFieldIssues } from '../../shared/entities';
 import type { RequestOf } from '../../shared/contract';
-import { formatNumber } from '../format';
+import { fieldErrorText } from '../error-text';
 
 /**
  * The rules of the "Generate codes" form, as pure functions checked as the owner types. Main
- * parses the request again with the contract; these say the same things earlier and in place.
+ * parses the request again with the contract; these say the same things earlier and in place,
+ * in the owner's language.
  */
 
 /** The form as typed: strings until they are checked. */
@@ -39,16 +41,17 @@ export const EMPTY_GENERATE_FORM: GenerateForm = {
 
 /** Why a pattern cannot make `count` codes, or null when it can. */
 export function patternProblem(pattern: string, count: number): string | null {
+  const t = i18next.t;
   const p = pattern.trim().toUpperCase();
-  if (p === '') return 'Pattern cannot be empty';
-  if (!/^[A-Z0-9_#-]*$/.test(p)) return 'A pattern holds only letters, digits, -, _ and #';
-  if (!p.includes('#')) return 'A pattern needs at least one #';
-  if (p.length < 3 || p.length > 40) return 'A pattern is 3 to 40 characters long';
+  if (p === '') return t('operations:generate.rules.patternEmpty');
+  if (!/^[A-Z0-9_#-]*$/.test(p)) return t('operations:generate.rules.patternChars');
+  if (!p.includes('#')) return t('operations:generate.rules.patternHash');
+  if (p.length < 3 || p.length > 40) return t('operations:generate.rules.patternLength');
   const slots = [...p].filter((c) => c === '#').length;
   // Random draws collide long before every combination is used; ask for ten times room.
   const possible = PATTERN_ALPHABET ** slots;
   if (Number.isFinite(count) && count > 0 && possible < count * 10)
-    return `${slots} # give ${formatNumber(possible)} possible codes, too few to draw ${formatNumber(count)} unique ones; add another #`;
+    return t('operations:generate.rules.patternRoom', { slots, possible, count });
   return null;
 }
 
@@ -58,10 +61,16 @@ export function endOfDay(date: string): number | null {
   return Number.isNaN(at.getTime()) ? null : Math.floor(at.getTime() / 1000);
 }
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
+/** The first rule a value breaks, in the owner's language. */
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+  const message = result.success ? undefined : result.error?.issues[0]?.message;
+  return message === undefined ? undefined : fieldErrorText(message);
+};
 
-/** Checks the form; answers the field messages, and the request when there are none. */
+/**
+ * Checks the form; answers the field messages, and the request when there are none. A
+ * percentage coupon has no currency: the form hides the field and the request leaves it out.
+ */
 export function checkGenerateForm(
   form: GenerateForm,
   now = Date.now(),
@@ -69,24 +78,29 @@ export function checkGenerateForm(
   const errors: Partial<Record<keyof GenerateForm, string>> = {};
   const count = Number(form.count);
   if (!/^\d+$/.test(form.count.trim()) || count < 1 || count > MAX_GENERATE)
-    errors.count = `How many must be a whole number from 1 to ${formatNumber(MAX_GENERATE)}`;
+    errors.count = i18next.t('operations:generate.rules.countRange', { max: MAX_GENERATE });
   const pattern = patternProblem(form.pattern, errors.count ? NaN : count);
   if (pattern) errors.pattern = pattern;
   const name = firstMessage(couponFields.shape.name.safeParse(form.name));
   if (name) errors.name = name;
   const amountValue = form.amount.trim() === '' ? NaN : Number(form.amount);
+  const cross = crossFieldIssues('coupons', { couponType: form.couponType, amount: amountValue });
   const amount = Number.isNaN(amountValue)
-    ? 'Amount must be a number'
+    ? i18next.t('operations:generate.rules.amountNumber')
     : (firstMessage(couponFields.shape.amount.safeParse(amountValue)) ??
-      crossFieldIssues('coupons', { couponType: form.couponType, amount: amountValue }).amount);
+      (cross.amount === undefined ? undefined : fieldErrorText(cross.amount)));
   if (amount) errors.amount = amount;
-  const currency = firstMessage(couponFields.shape.currency.safeParse(form.currency));
+  const percentage = form.couponType === 'percentage';
+  const currency = percentage
+    ? undefined
+    : firstMessage(couponFields.shape.currency.safeParse(form.currency));
   if (currency) errors.currency = currency;
   let expiredAt: number | null = null;
   if (form.expiresOn) {
     expiredAt = endOfDay(form.expiresOn);
-    if (expiredAt === null) errors.expiresOn = 'Expires on must be a date';
-    else if (expiredAt * 1000 < now) errors.expiresOn = 'Expires on has already passed';
+    if (expiredAt === null) errors.expiresOn = i18next.t('operations:generate.rules.expiresDate');
+    else if (expiredAt * 1000 < now)
+      errors.expiresOn = i18next.t('operations:generate.rules.expiresPassed');
   }
   if (Object.keys(errors).length > 0) return { errors };
   return {
@@ -98,7 +112,7 @@ export function checkGenerateForm(
         name: form.name.trim(),
         amount: amountValue,
         couponType: form.couponType,
-        currency: form.currency.trim().toUpperCase(),
+        ...(percentage ? {} : { currency: form.currency.trim().toUpperCase() }),
         active: form.active,
         expiredAt,
       },

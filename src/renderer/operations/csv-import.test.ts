@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { speak } from '../test-language';
 import {
   CsvFileError,
   canonicalHeader,
@@ -7,7 +8,20 @@ import {
   readCsvFile,
 } from './csv-import';
 
+const MIXED = [
+  'name,email,phone',
+  'Ada,ada@example.com,+886 912 345 678',
+  'No Email,not-an-email,',
+  ',blank@example.com,',
+  'Bad Phone,phone@example.com,call me',
+  '',
+  'Ada Again,ADA@example.com,',
+  'Bob,bob@example.com,',
+].join('\r\n');
+
 describe('students CSV import plan', () => {
+  beforeEach(() => speak('en'));
+
   it('maps header aliases whatever their case, spacing or hyphens', () => {
     expect(canonicalHeader('Full Name')).toBe('name');
     expect(canonicalHeader('E-mail')).toBe('email');
@@ -17,6 +31,9 @@ describe('students CSV import plan', () => {
     expect(canonicalHeader('phoneNumber')).toBe('phoneNumber');
     expect(canonicalHeader('\uFEFFname')).toBe('name');
     expect(canonicalHeader('Notes')).toBe('Notes');
+    expect(canonicalHeader('電子郵件')).toBe('email');
+    expect(canonicalHeader(' 姓名 ')).toBe('name');
+    expect(canonicalHeader('手機')).toBe('phoneNumber');
   });
 
   it('reads UTF-8 with or without a BOM, and non-ASCII names survive', async () => {
@@ -29,17 +46,7 @@ describe('students CSV import plan', () => {
   });
 
   it('keeps valid rows, reports bad ones and repeated e-mails with their row numbers', () => {
-    const csv = [
-      'name,email,phone',
-      'Ada,ada@example.com,+886 912 345 678',
-      'No Email,not-an-email,',
-      ',blank@example.com,',
-      'Bad Phone,phone@example.com,call me',
-      '',
-      'Ada Again,ADA@example.com,',
-      'Bob,bob@example.com,',
-    ].join('\r\n');
-    const plan = planImport(csv);
+    const plan = planImport(MIXED);
     expect(plan.totalRows).toBe(6);
     expect(plan.rows.map((r) => r.email)).toEqual(['ada@example.com', 'bob@example.com']);
     expect(plan.rowNumbers).toEqual([1, 6]);
@@ -77,5 +84,38 @@ describe('students CSV import plan', () => {
     expect(plan.rows).toHaveLength(5000);
     expect(performance.now() - started).toBeLessThan(2000);
     expect(dryRunSummary(plan)).toBe('5,000 rows are ready to import.');
+  });
+});
+
+describe('the import report in Chinese', () => {
+  beforeEach(() => speak('zh-TW'));
+
+  it('writes the row problems and the dry run in the owner’s language', () => {
+    const plan = planImport(MIXED);
+    expect(plan.invalid.map((p) => p.message)).toEqual([
+      '電子郵件無效',
+      '名稱不能空白',
+      '電話號碼無效',
+    ]);
+    expect(plan.duplicates).toEqual([
+      { row: 5, label: 'ADA@example.com', message: '與第 1 列的電子郵件相同' },
+    ]);
+    expect(dryRunSummary(plan)).toBe(
+      '2 列可以匯入。3 列有問題，將會略過。1 列的電子郵件與前面的列重複，將會略過。',
+    );
+  });
+
+  it('reads a spreadsheet whose headers are Chinese', () => {
+    const plan = planImport('姓名,電子郵件,電話\n王小明,wang@example.com,0912 345 678\n');
+    expect(plan.rows).toEqual([
+      { name: '王小明', email: 'wang@example.com', phoneNumber: '0912 345 678' },
+    ]);
+  });
+
+  it('refuses an unusable file in Chinese', () => {
+    expect(() => planImport('first,last\nA,B\n')).toThrow(
+      '檔案沒有 name（姓名）和 email（電子郵件）欄。',
+    );
+    expect(() => planImport('name,email\n')).toThrow('檔案在標題列下方沒有任何資料。');
   });
 });

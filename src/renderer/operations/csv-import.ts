@@ -1,18 +1,24 @@
+import i18next from 'i18next';
 import Papa from 'papaparse';
 import { unguardCell } from '../../shared/csv-guard';
+import { FIELD_ERRORS } from '../../shared/field-errors';
 import { importRowFields } from '../../shared/workspace-contract';
-import { countOf, formatNumber } from '../format';
+import { errorText, fieldErrorsText } from '../error-text';
 
 /**
  * Reading a students CSV for import, as pure functions so they are tested without a screen:
  * decode, parse, map header aliases, check every row the way the platform will, and find
  * e-mails the file holds twice. Nothing here talks to the bridge; main checks every row again.
+ * The report (row problems, the dry run, a file refused) is in the owner's language.
  */
 
 /** A row as the import sends it. */
 export type ImportRow = { name: string; email: string; phoneNumber: string | null };
 
-/** A row the import will skip, and why. `row` counts data rows from 1 (the header is not one). */
+/**
+ * A row the import will skip, and why, in the owner's language. `row` counts data rows from 1
+ * (the header is not one).
+ */
 export type RowProblem = { row: number; label: string; message: string };
 
 /** What the dry run found in a file. */
@@ -30,7 +36,7 @@ export type ImportPlan = {
   duplicates: RowProblem[];
 };
 
-/** A file that cannot be imported at all, in a plain sentence. */
+/** A file that cannot be imported at all, in a plain sentence in the owner's language. */
 export class CsvFileError extends Error {}
 
 /** How many rows the preview table shows. */
@@ -38,18 +44,29 @@ export const PREVIEW_ROWS = 10;
 /** The contract's ceiling for one import. */
 export const MAX_IMPORT_ROWS = 50_000;
 
+/** Column names a school's own spreadsheet may use, in English or Chinese. */
 const HEADER_ALIASES: Record<string, keyof ImportRow> = {
   name: 'name',
   fullname: 'name',
+  姓名: 'name',
+  名稱: 'name',
+  學員姓名: 'name',
   email: 'email',
   emailaddress: 'email',
+  電子郵件: 'email',
+  電子信箱: 'email',
+  信箱: 'email',
   phone: 'phoneNumber',
   phonenumber: 'phoneNumber',
+  電話: 'phoneNumber',
+  手機: 'phoneNumber',
+  電話號碼: 'phoneNumber',
 };
 
 /**
  * Maps a header to our field name, whatever its case, spacing or hyphens ("E-mail", "Full
- * name", "phone_number"); other columns keep their name and are ignored.
+ * name", "phone_number", "電子郵件"); other columns keep their name and are ignored. An
+ * export's headers are the field names themselves, so an exported file imports back.
  */
 export function canonicalHeader(header: string): string {
   const key = header
@@ -84,25 +101,32 @@ export function planImport(text: string): ImportPlan {
     transformHeader: canonicalHeader,
   });
   const fields = parsed.meta.fields ?? [];
-  const missing = [
-    fields.includes('name') ? null : 'name',
-    fields.includes('email') ? null : 'email',
-  ].filter(Boolean);
-  if (missing.length > 0)
+  const hasName = fields.includes('name');
+  const hasEmail = fields.includes('email');
+  if (!hasName || !hasEmail)
     throw new CsvFileError(
-      `The file has no ${missing.join(' or ')} column. Its first line must name the columns, for example: name,email,phone.`,
+      i18next.t(
+        !hasName && !hasEmail
+          ? 'operations:import.noNameOrEmail'
+          : hasName
+            ? 'operations:import.noEmail'
+            : 'operations:import.noName',
+      ),
     );
-  if (parsed.data.length === 0) throw new CsvFileError('The file has no rows below its header.');
+  if (parsed.data.length === 0) throw new CsvFileError(i18next.t('operations:import.noRows'));
   if (parsed.data.length > MAX_IMPORT_ROWS)
     throw new CsvFileError(
-      `The file has ${formatNumber(parsed.data.length)} rows; one import takes at most ${formatNumber(MAX_IMPORT_ROWS)}. Split it into smaller files.`,
+      i18next.t('operations:import.tooMany', {
+        count: parsed.data.length,
+        max: MAX_IMPORT_ROWS,
+      }),
     );
 
   // A quote left open swallows the rest of the file into one cell: name the row it began on.
   const brokenRows = new Map<number, string>();
   for (const error of parsed.errors)
     if (error.type === 'Quotes' && error.row !== undefined)
-      brokenRows.set(error.row, 'A quoted value is not closed');
+      brokenRows.set(error.row, fieldErrorsText([FIELD_ERRORS.quote_not_closed]));
 
   const plan: ImportPlan = {
     totalRows: parsed.data.length,
@@ -122,7 +146,7 @@ export function planImport(text: string): ImportPlan {
       phoneNumber: phone === '' ? null : phone,
     };
     if (index < PREVIEW_ROWS) plan.preview.push(input);
-    const label = input.email || input.name || '(empty row)';
+    const label = input.email || input.name || i18next.t('operations:import.emptyRow');
     const broken = brokenRows.get(index);
     if (broken) {
       plan.invalid.push({ row, label, message: broken });
@@ -130,14 +154,15 @@ export function planImport(text: string): ImportPlan {
     }
     const checked = importRowFields.safeParse(input);
     if (!checked.success) {
-      const messages = [...new Set(checked.error.issues.map((issue) => issue.message))];
-      plan.invalid.push({ row, label, message: messages.join('; ') });
+      const messages = checked.error.issues.map((issue) => issue.message);
+      plan.invalid.push({ row, label, message: fieldErrorsText(messages) });
       return;
     }
     const key = checked.data.email;
     const first = firstRowOfEmail.get(key);
     if (first !== undefined) {
-      plan.duplicates.push({ row, label, message: `Same e-mail as row ${first}` });
+      const message = errorText({ code: 'duplicate_email', params: { row: first } });
+      plan.duplicates.push({ row, label, message });
       return;
     }
     firstRowOfEmail.set(key, row);
@@ -147,25 +172,11 @@ export function planImport(text: string): ImportPlan {
   return plan;
 }
 
-/** The dry run in one or two sentences, before anything is sent. */
+/** The dry run in one to three sentences, before anything is sent. */
 export function dryRunSummary(plan: ImportPlan): string {
-  const ready = plan.rows.length;
-  const parts = [
-    ready === 1 ? '1 row is ready to import.' : `${countOf(ready, 'row')} are ready to import.`,
-  ];
-  const bad = plan.invalid.length;
-  if (bad > 0)
-    parts.push(
-      bad === 1
-        ? '1 row has problems and will be skipped.'
-        : `${countOf(bad, 'row')} have problems and will be skipped.`,
-    );
-  const dup = plan.duplicates.length;
-  if (dup > 0)
-    parts.push(
-      dup === 1
-        ? '1 row repeats an e-mail from an earlier row and will be skipped.'
-        : `${countOf(dup, 'row')} repeat an e-mail from an earlier row and will be skipped.`,
-    );
-  return parts.join(' ');
+  return i18next.t('operations:import.summary', {
+    ready: plan.rows.length,
+    invalid: plan.invalid.length,
+    duplicates: plan.duplicates.length,
+  });
 }

@@ -1,17 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Course } from '../../shared/records';
 import type { JobOutcome } from '../../shared/workspace-contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
 import { endOfDay } from './coupon-generation';
 import { CourseCombobox } from '../components/course-combobox';
-import { countOf, formatNumber } from '../format';
-import { JobProgress, JobResults } from './job-progress';
+import { JobProgress, JobResults, rowReason } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
+
+/** What the operation needs; offered through step-up when the session lacks it. */
+const WRITE_STUDENTS = ['students:write'];
 
 type Props = {
   schoolId: string;
@@ -29,6 +32,7 @@ const MAX_STUDENTS = 10_000;
  * reported as such rather than enrolled twice.
  */
 export function EnrollDialog({ schoolId, students, onClose }: Props) {
+  const { t } = useTranslation('operations');
   const studentIds = [...students.keys()];
   const queryClient = useQueryClient();
   const job = useJob();
@@ -42,17 +46,15 @@ export function EnrollDialog({ schoolId, students, onClose }: Props) {
 
   const [dateError, setDateError] = useState<string | undefined>();
   const tooMany =
-    studentIds.length > MAX_STUDENTS
-      ? `One bulk enroll takes at most ${formatNumber(MAX_STUDENTS)} students; tick fewer.`
-      : undefined;
-  const courseError = submitted && !course ? 'Choose a course' : undefined;
+    studentIds.length > MAX_STUDENTS ? t('enroll.tooMany', { max: MAX_STUDENTS }) : undefined;
+  const courseError = submitted && !course ? t('enroll.chooseCourse') : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     const endedAt = until ? endOfDay(until) : null;
     const badDate = Boolean(until) && (endedAt === null || endedAt * 1000 < Date.now());
-    setDateError(badDate ? 'Access ends on must be a date to come' : undefined);
+    setDateError(badDate ? t('enroll.badDate') : undefined);
     if (!course || badDate || tooMany) return;
     setError(null);
     try {
@@ -81,23 +83,23 @@ export function EnrollDialog({ schoolId, students, onClose }: Props) {
 
   return (
     <OperationDialog
-      title={`Enroll ${countOf(studentIds.length, 'student')}`}
+      title={t('enroll.title', { count: studentIds.length })}
       onClose={onClose}
       job={job}
-      operation="enrolling"
+      operation={t('operation.enroll')}
     >
       {!job.running && !outcome ? (
         <form noValidate onSubmit={(e) => void submit(e)}>
           <CourseCombobox
             schoolId={schoolId}
-            label="Course"
+            label={t('enroll.course')}
             selected={course}
             onSelect={setCourse}
             browse
           />
           {courseError ? <p className="field-error">{courseError}</p> : null}
           <div className="field">
-            <label htmlFor={dateId}>Access ends on (optional)</label>
+            <label htmlFor={dateId}>{t('enroll.until')}</label>
             <input
               id={dateId}
               type="date"
@@ -110,7 +112,7 @@ export function EnrollDialog({ schoolId, students, onClose }: Props) {
               }}
             />
             <p id={`${dateId}-hint`} className="hint">
-              {dateError ?? 'Leave empty for lifetime access.'}
+              {dateError ?? t('enroll.lifetime')}
             </p>
           </div>
           {tooMany ? (
@@ -122,36 +124,36 @@ export function EnrollDialog({ schoolId, students, onClose }: Props) {
           <div className="actions">
             <button type="submit" className="primary" disabled={offline} aria-describedby={noteId}>
               {course
-                ? `Enroll ${countOf(studentIds.length, 'student')} in ${course.name}`
-                : 'Enroll'}
+                ? t('enroll.submitIn', { count: studentIds.length, course: course.name })
+                : t('enroll.submit')}
             </button>
           </div>
         </form>
       ) : null}
-      {job.running ? <JobProgress job={job} unit="students" label="Enrolling" /> : null}
-      <OperationError error={error} scopes={['students:write']} />
+      {job.running ? <JobProgress job={job} unit="students" label={t('enroll.progress')} /> : null}
+      <OperationError error={error} scopes={WRITE_STUDENTS} />
       {outcome ? (
         <>
           <JobResults
-            heading="Enrollment finished"
-            rowNoun="Student #"
+            heading={t('enroll.finished')}
+            rowNoun={t('enroll.rowNoun')}
             status={outcome.status}
             outcomeWords={{
-              created: 'enrolled',
-              existing: 'already enrolled',
-              updated: 'access changed',
+              created: t('enroll.created'),
+              existing: t('enroll.existing'),
+              updated: t('enroll.updated'),
             }}
             rows={outcome.results.map((r) => ({
               row: r.index + 1,
               outcome: r.outcome,
               // Main labels a row by student id; the list knew the name.
               label: students.get(r.label) ?? r.label,
-              ...(r.message ? { message: r.message } : {}),
+              ...(r.code || r.message ? { message: rowReason(r) } : {}),
             }))}
           />
           <div className="actions">
             <button type="button" className="primary" onClick={onClose}>
-              Done
+              {t('dialog.done')}
             </button>
           </div>
         </>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import type { RequestOf } from '../../shared/contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import type { ListParams } from '../entity-queries';
-import { countOf } from '../format';
 import { JobProgress } from './job-progress';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
@@ -20,13 +20,6 @@ type Props = {
    * (it reads the school, not the copy on this computer).
    */
   offlineNote?: string | undefined;
-};
-
-/** What one exported row is called, for the confirmation. */
-const NOUNS: Record<Exportable, string> = {
-  students: 'student',
-  coupons: 'coupon',
-  courses: 'course',
 };
 
 /** The list as the export channel takes it: students have no filters, and no blank search. */
@@ -59,8 +52,11 @@ export function downloadFile(fileName: string, content: string, type = 'text/csv
  * "Export CSV": writes the list as it is now filtered, searched and sorted. Main produces the
  * file locally (never by e-mail) and, in Electron, asks where to save it; in the web host it
  * answers the content and the browser downloads it. Large lists show progress and can stop.
+ * The file is named in the owner's language (學員-2026-11-24.csv); its column headers stay
+ * the platform's field names, so the file imports back whatever the language.
  */
 export function ExportAction({ schoolId, entity, params, offlineNote }: Props) {
+  const { t } = useTranslation('operations');
   const job = useJob();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<UiError | null>(null);
@@ -71,15 +67,20 @@ export function ExportAction({ schoolId, entity, params, offlineNote }: Props) {
     try {
       const answer = await job.start(async (jobId) =>
         unwrap(
-          await bridge().files.exportCsv({ schoolId, jobId, list: exportListOf(entity, params) }),
+          await bridge().files.exportCsv({
+            schoolId,
+            jobId,
+            list: exportListOf(entity, params),
+            fileLabel: t(`export.fileLabel.${entity}`),
+          }),
         ),
       );
       if (answer.outcome === 'cancelled') {
-        setMessage('Export cancelled.');
+        setMessage(t('export.cancelled'));
         return;
       }
       if (answer.outcome === 'download') downloadFile(answer.fileName, answer.content);
-      setMessage(`Exported ${countOf(answer.rowCount, NOUNS[entity])} to ${answer.fileName}.`);
+      setMessage(t(`export.done.${entity}`, { count: answer.rowCount, fileName: answer.fileName }));
     } catch (e) {
       setError(toUiError(e));
     }
@@ -94,11 +95,9 @@ export function ExportAction({ schoolId, entity, params, offlineNote }: Props) {
         aria-describedby={offlineNote}
         onClick={() => void run()}
       >
-        Export CSV
+        {t('export.button')}
       </button>
-      {job.running ? (
-        <JobProgress job={job} unit={`${NOUNS[entity]}s`} label="Export progress" />
-      ) : null}
+      {job.running ? <JobProgress job={job} unit={entity} label={t('export.progress')} /> : null}
       <p role="status" className="hint export-status">
         {message}
       </p>

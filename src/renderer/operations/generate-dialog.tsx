@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JobOutcome } from '../../shared/workspace-contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
@@ -9,8 +10,7 @@ import {
   checkGenerateForm,
   type GenerateForm,
 } from './coupon-generation';
-import { countOf, formatNumber } from '../format';
-import { JobProgress, JobResults } from './job-progress';
+import { JobProgress, JobResults, rowReason } from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
@@ -19,12 +19,16 @@ import { useJob } from './use-job';
 type Props = { schoolId: string; onClose: () => void };
 type Key = keyof GenerateForm;
 
+/** What generating needs; offered through step-up when the session lacks it. */
+const WRITE_COUPONS = ['coupons:write'];
+
 /**
  * Bulk-generate coupon codes from a pattern: `#` becomes a random letter or digit, main makes
  * sure every code is new. The form is checked as the owner types; the results list the codes
- * made (ready to copy) and any that failed.
+ * made (ready to copy) and any that failed. A percentage coupon asks for no currency.
  */
 export function GenerateDialog({ schoolId, onClose }: Props) {
+  const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
   const job = useJob();
   const { offline, noteId } = useOfflineNote(schoolId);
@@ -77,75 +81,85 @@ export function GenerateDialog({ schoolId, onClose }: Props) {
     );
 
   const count = Number(form.count);
+  const inputs = {
+    count: text('count', 'number'),
+    amount: text('amount', 'number'),
+    expiresOn: text('expiresOn', 'date'),
+  };
+  const couponTypes = [
+    { value: 'fixed_amount', label: t('generate.fixed') },
+    { value: 'percentage', label: t('generate.percentage') },
+  ] as const;
   return (
     <OperationDialog
-      title="Generate coupon codes"
+      title={t('generate.title')}
       onClose={onClose}
       job={job}
-      operation="generating codes"
+      operation={t('operation.generate')}
     >
       {!job.running && !outcome ? (
         <form className="generate-form" noValidate onSubmit={(e) => void submit(e)}>
           {field(
             'count',
-            'How many codes',
-            text('count', 'number'),
-            `1 to ${formatNumber(MAX_GENERATE)}.`,
+            t('generate.count'),
+            inputs.count,
+            t('generate.countHint', { max: MAX_GENERATE }),
           )}
-          {field(
-            'pattern',
-            'Pattern',
-            text('pattern'),
-            'Letters, digits, - and _ are kept; each # becomes a random letter or digit. Example: SPRING-#####.',
-          )}
-          {field('name', 'Name', text('name'), 'What the coupons are called in the coupon list.')}
-          {field('couponType', 'Type', (props) => (
+          {field('pattern', t('generate.pattern'), text('pattern'), t('generate.patternHint'))}
+          {field('name', t('generate.name'), text('name'), t('generate.nameHint'))}
+          {field('couponType', t('generate.type'), (props) => (
             <select
               {...props}
               value={form.couponType}
               onChange={(e) => set('couponType', e.target.value as GenerateForm['couponType'])}
             >
-              <option value="fixed_amount">Fixed amount</option>
-              <option value="percentage">Percentage</option>
+              {couponTypes.map((type) => (
+                <option key={type.value} value={type.value}>
+                  {type.label}
+                </option>
+              ))}
             </select>
           ))}
           {field(
             'amount',
-            form.couponType === 'percentage' ? 'Percent off' : 'Amount off',
-            text('amount', 'number'),
+            form.couponType === 'percentage' ? t('generate.percentOff') : t('generate.amountOff'),
+            inputs.amount,
           )}
-          {field('currency', 'Currency', text('currency'), 'A 3-letter code such as TWD or USD.')}
-          {field(
-            'expiresOn',
-            'Expires on (optional)',
-            text('expiresOn', 'date'),
-            'The codes work until the end of this day.',
-          )}
+          {/* A percentage is of any price, in any currency: it has none of its own. */}
+          {form.couponType === 'percentage'
+            ? null
+            : field(
+                'currency',
+                t('generate.currency'),
+                text('currency'),
+                t('generate.currencyHint'),
+              )}
+          {field('expiresOn', t('generate.expires'), inputs.expiresOn, t('generate.expiresHint'))}
           <label className="checkbox">
             <input
               type="checkbox"
               checked={form.active}
               onChange={(e) => set('active', e.target.checked)}
             />
-            Active
+            {t('generate.active')}
           </label>
           {noteId ? <OfflineNotice id={noteId} /> : null}
           <div className="actions">
             <button type="submit" className="primary" disabled={offline} aria-describedby={noteId}>
               {Number.isInteger(count) && count >= 1 && count <= MAX_GENERATE
-                ? `Generate ${countOf(count, 'code')}`
-                : 'Generate codes'}
+                ? t('generate.submitCount', { count })
+                : t('generate.submit')}
             </button>
           </div>
           {submitted && !request ? (
             <p role="alert" className="field-error">
-              Fix the fields marked above first.
+              {t('generate.fixFirst')}
             </p>
           ) : null}
         </form>
       ) : null}
-      {job.running ? <JobProgress job={job} unit="codes" label="Generating codes" /> : null}
-      <OperationError error={error} scopes={['coupons:write']} />
+      {job.running ? <JobProgress job={job} unit="codes" label={t('generate.progress')} /> : null}
+      <OperationError error={error} scopes={WRITE_COUPONS} />
       {outcome ? <GenerateResults outcome={outcome} onClose={onClose} /> : null}
     </OperationDialog>
   );
@@ -192,33 +206,34 @@ function Field(props: {
 
 /** The codes made, in a box the owner can copy from, and the failures below. */
 function GenerateResults({ outcome, onClose }: { outcome: JobOutcome; onClose: () => void }) {
+  const { t } = useTranslation('operations');
   const codesId = useId();
   const [copied, setCopied] = useState('');
   const codes = outcome.results.filter((r) => r.outcome === 'created').map((r) => r.label);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join('\n'));
-      setCopied(`Copied ${countOf(codes.length, 'code')}.`);
+      setCopied(t('generate.copied', { count: codes.length }));
     } catch {
-      setCopied('The codes could not be copied; select them in the box and copy them yourself.');
+      setCopied(t('generate.copyFailed'));
     }
   };
   return (
     <>
       <JobResults
-        heading="Codes generated"
-        rowNoun="Code #"
+        heading={t('generate.finished')}
+        rowNoun={t('generate.rowNoun')}
         status={outcome.status}
         rows={outcome.results.map((r) => ({
           row: r.index + 1,
           outcome: r.outcome,
           label: r.label,
-          ...(r.message ? { message: r.message } : {}),
+          ...(r.code || r.message ? { message: rowReason(r) } : {}),
         }))}
       />
       {codes.length > 0 ? (
         <div className="field">
-          <label htmlFor={codesId}>Created codes</label>
+          <label htmlFor={codesId}>{t('generate.created')}</label>
           <textarea
             id={codesId}
             className="created-codes"
@@ -231,11 +246,11 @@ function GenerateResults({ outcome, onClose }: { outcome: JobOutcome; onClose: (
       <div className="actions">
         {codes.length > 0 ? (
           <button type="button" className="secondary" onClick={() => void copy()}>
-            Copy codes
+            {t('generate.copy')}
           </button>
         ) : null}
         <button type="button" className="primary" onClick={onClose}>
-          Done
+          {t('dialog.done')}
         </button>
       </div>
       <p role="status" className="hint">

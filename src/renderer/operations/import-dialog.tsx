@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JobOutcome } from '../../shared/workspace-contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
@@ -11,12 +12,20 @@ import {
   readCsvFile,
   type ImportPlan,
 } from './csv-import';
-import { countOf, formatNumber } from '../format';
-import { JobProgress, JobResults, MAX_LISTED_PROBLEMS, type ResultRow } from './job-progress';
+import {
+  JobProgress,
+  JobResults,
+  MAX_LISTED_PROBLEMS,
+  rowReason,
+  type ResultRow,
+} from './job-progress';
 import { OperationDialog } from './operation-dialog';
 import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
+
+/** What the operation needs; offered through step-up when the session lacks it. */
+const WRITE_STUDENTS = ['students:write'];
 
 type Props = { schoolId: string; onClose: () => void };
 
@@ -29,6 +38,7 @@ type Loaded = { fileName: string; plan: ImportPlan };
  * creates nobody twice.
  */
 export function ImportDialog({ schoolId, onClose }: Props) {
+  const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
   const job = useJob();
   const { offline, noteId } = useOfflineNote(schoolId);
@@ -51,11 +61,7 @@ export function ImportDialog({ schoolId, onClose }: Props) {
     try {
       setLoaded({ fileName: file.name, plan: planImport(await readCsvFile(file)) });
     } catch (e) {
-      setFileError(
-        e instanceof CsvFileError
-          ? e.message
-          : 'The file could not be read. Choose a CSV file saved as UTF-8 text.',
-      );
+      setFileError(e instanceof CsvFileError ? e.message : t('import.unreadable'));
     } finally {
       setReading(false);
     }
@@ -92,7 +98,12 @@ export function ImportDialog({ schoolId, onClose }: Props) {
   const busy = job.running || outcome !== null;
 
   return (
-    <OperationDialog title="Import students" onClose={onClose} job={job} operation="the import">
+    <OperationDialog
+      title={t('import.title')}
+      onClose={onClose}
+      job={job}
+      operation={t('operation.import')}
+    >
       {!busy ? (
         <div
           className={`drop-zone${dragging ? ' dragging' : ''}`}
@@ -103,23 +114,33 @@ export function ImportDialog({ schoolId, onClose }: Props) {
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <label htmlFor={inputId}>CSV file of students</label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={hintId}
-            onChange={(event) => void load(event.target.files?.[0])}
-          />
+          <label htmlFor={inputId}>{t('import.fileLabel')}</label>
+          {/* The browser's own file button speaks the browser's language, not the owner's:
+              the input is kept (and focused, and named by the label above) but drawn as a
+              button in the owner's words beside the chosen file's name. */}
+          <div className="file-pick">
+            <input
+              id={inputId}
+              className="file-pick-input"
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={hintId}
+              onChange={(event) => void load(event.target.files?.[0])}
+            />
+            <label htmlFor={inputId} className="button-link secondary" aria-hidden="true">
+              {t('import.choose')}
+            </label>
+            <span className="hint" aria-hidden="true">
+              {loaded?.fileName ?? t('import.noFile')}
+            </span>
+          </div>
           <p id={hintId} className="hint">
-            Choose a file or drop it here. The first line names the columns: name (or full name),
-            email (or e-mail) and, if you like, phone. Up to {formatNumber(MAX_IMPORT_ROWS)} rows,
-            UTF-8 with or without a BOM.
+            {t('import.hint', { max: MAX_IMPORT_ROWS })}
           </p>
         </div>
       ) : null}
       <p role="status" className="hint">
-        {reading ? 'Reading the file…' : ''}
+        {reading ? t('import.reading') : ''}
       </p>
       {fileError ? (
         <p role="alert" className="notice error">
@@ -129,19 +150,21 @@ export function ImportDialog({ schoolId, onClose }: Props) {
 
       {plan && !busy ? (
         <>
-          <h3>Preview of {loaded.fileName}</h3>
+          <h3>{t('import.previewOf', { fileName: loaded.fileName })}</h3>
           <div className="table-scroll">
             <table className="csv-preview">
               <caption className="hint">
-                The first {Math.min(plan.preview.length, 10)} of {countOf(plan.totalRows, 'row')},
-                as they will be sent.
+                {t('import.previewCaption', {
+                  shown: Math.min(plan.preview.length, 10),
+                  total: plan.totalRows,
+                })}
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
+                  <th scope="col">{t('import.colRow')}</th>
+                  <th scope="col">{t('import.colName')}</th>
+                  <th scope="col">{t('import.colEmail')}</th>
+                  <th scope="col">{t('import.colPhone')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -158,18 +181,18 @@ export function ImportDialog({ schoolId, onClose }: Props) {
           </div>
           {problems.length > 0 ? (
             <>
-              <h3>Rows that will be skipped</h3>
-              <p className="hint">Row 1 is the first line below the header.</p>
+              <h3>{t('import.skippedHeading')}</h3>
+              <p className="hint">{t('import.rowOne')}</p>
               <ul className="problem-rows">
                 {problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => (
                   <li key={p.row}>
-                    Row {formatNumber(p.row)} ({p.label}): {p.message}
+                    {t('import.problem', { row: p.row, label: p.label, message: p.message })}
                   </li>
                 ))}
               </ul>
               {problems.length > MAX_LISTED_PROBLEMS ? (
                 <p className="hint">
-                  and {formatNumber(problems.length - MAX_LISTED_PROBLEMS)} more
+                  {t('results.more', { count: problems.length - MAX_LISTED_PROBLEMS })}
                 </p>
               ) : null}
             </>
@@ -186,24 +209,24 @@ export function ImportDialog({ schoolId, onClose }: Props) {
               aria-describedby={noteId}
               onClick={() => void run()}
             >
-              {`Import ${countOf(ready, 'student')}`}
+              {t('import.submit', { count: ready })}
             </button>
           </div>
         </>
       ) : null}
 
-      {job.running ? <JobProgress job={job} unit="rows" label="Import progress" /> : null}
-      <OperationError error={error} scopes={['students:write']} />
+      {job.running ? <JobProgress job={job} unit="rows" label={t('import.progress')} /> : null}
+      <OperationError error={error} scopes={WRITE_STUDENTS} />
       {outcome && plan ? (
         <>
           <JobResults
-            heading="Import finished"
+            heading={t('import.finished')}
             status={outcome.status}
             rows={resultRows(plan, outcome)}
           />
           <div className="actions">
             <button type="button" className="primary" onClick={onClose}>
-              Done
+              {t('dialog.done')}
             </button>
           </div>
         </>
@@ -224,7 +247,7 @@ function resultRows(plan: ImportPlan, outcome: JobOutcome): ResultRow[] {
     row: plan.rowNumbers[r.index] ?? r.index + 1,
     outcome: r.outcome,
     label: r.label,
-    ...(r.message ? { message: r.message } : {}),
+    ...(r.code || r.message ? { message: rowReason(r) } : {}),
   }));
   return [...sent, ...skipped];
 }

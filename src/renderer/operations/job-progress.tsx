@@ -1,29 +1,39 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JobRowResult } from '../../shared/workspace-contract';
+import { errorText } from '../error-text';
 import { formatNumber } from '../format';
 import type { Job } from './use-job';
 
 type Outcome = JobRowResult['outcome'];
 
-/** One row of a finished operation as a screen shows it: `row` counts from 1. */
+/**
+ * One row of a finished operation as a screen shows it: `row` counts from 1, `message` is in
+ * the owner's language (see {@link rowReason}).
+ */
 export type ResultRow = { row: number; outcome: Outcome; label: string; message?: string };
 
 /** How many problem rows the results list shows before "and N more". */
 export const MAX_LISTED_PROBLEMS = 100;
 
 const OUTCOME_ORDER: Outcome[] = ['created', 'updated', 'existing', 'skipped', 'failed'];
-const DEFAULT_OUTCOME_WORDS: Record<Outcome, string> = {
-  created: 'created',
-  updated: 'updated',
-  existing: 'already on file',
-  skipped: 'skipped',
-  failed: 'failed',
-};
+
+/** What a progress bar counts. */
+export type ProgressUnit = 'rows' | 'codes' | 'students' | 'courses' | 'coupons';
+
+/**
+ * Why a row did not go, in the owner's language: from its code and values when core sent
+ * them, else its message (a field rule's words are translated too).
+ */
+export function rowReason(row: Pick<JobRowResult, 'code' | 'message' | 'params'>): string {
+  if (!row.code && !row.message) return '';
+  return errorText({ code: row.code ?? '', message: row.message, params: row.params });
+}
 
 type ProgressProps = {
   job: Pick<Job, 'done' | 'total' | 'failed' | 'cancelling' | 'cancel'>;
-  /** What is being counted: "rows", "codes", "students". */
-  unit: string;
+  /** What is being counted. */
+  unit: ProgressUnit;
   /** Names the bar: "Import progress". */
   label: string;
 };
@@ -34,6 +44,7 @@ type ProgressProps = {
  * results that follow are announced instead.
  */
 export function JobProgress({ job, unit, label }: ProgressProps) {
+  const { t } = useTranslation(['operations', 'common']);
   const labelId = useId();
   const { done, total, failed } = job;
   return (
@@ -47,9 +58,13 @@ export function JobProgress({ job, unit, label }: ProgressProps) {
         value={total > 0 ? Math.min(done, total) : undefined}
       />
       <p className="hint">
-        {total > 0 ? `${formatNumber(done)} of ${formatNumber(total)} ${unit}` : 'Starting…'}
-        {failed > 0 ? ` · ${formatNumber(failed)} failed` : ''}
-        {job.cancelling ? ' · Cancelling…' : ''}
+        {[
+          total > 0 ? t(`progress.${unit}`, { done, total }) : t('progress.starting'),
+          failed > 0 ? t('progress.failed', { failed }) : '',
+          job.cancelling ? t('progress.cancelling') : '',
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       <button
         type="button"
@@ -57,7 +72,7 @@ export function JobProgress({ job, unit, label }: ProgressProps) {
         disabled={job.cancelling}
         onClick={() => void job.cancel()}
       >
-        Cancel
+        {t('common:cancel')}
       </button>
     </div>
   );
@@ -79,11 +94,23 @@ type ResultsProps = {
  * with their row number, label and message. Only the first {@link MAX_LISTED_PROBLEMS} are
  * listed so a file of thousands of bad rows cannot freeze the dialog.
  */
-export function JobResults({ rows, status, outcomeWords, rowNoun = 'Row', heading }: ResultsProps) {
+export function JobResults({ rows, status, outcomeWords, rowNoun, heading }: ResultsProps) {
+  const { t } = useTranslation(['operations', 'common']);
   const headingId = useId();
-  const words = { ...DEFAULT_OUTCOME_WORDS, ...outcomeWords };
   const counts = new Map<Outcome, number>();
   for (const r of rows) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
+  const words: Record<Outcome, string> = {
+    created: t('outcome.created'),
+    updated: t('outcome.updated'),
+    existing: t('outcome.existing'),
+    skipped: t('outcome.skipped'),
+    failed: t('outcome.failed'),
+    ...outcomeWords,
+  };
+  const counted = OUTCOME_ORDER.filter((o) => counts.has(o)).map((o) => ({
+    outcome: o,
+    text: t('results.count', { count: counts.get(o) ?? 0, outcome: words[o] }),
+  }));
   const problems = rows
     .filter((r) => r.outcome === 'failed' || r.outcome === 'skipped')
     .sort((a, b) => a.row - b.row);
@@ -93,28 +120,26 @@ export function JobResults({ rows, status, outcomeWords, rowNoun = 'Row', headin
     <section className="job-results" aria-labelledby={headingId}>
       <h3 id={headingId}>{heading}</h3>
       <p role="status">
-        {status === 'cancelled' ? 'Cancelled. Rows done before that stay done. ' : ''}
-        {OUTCOME_ORDER.filter((o) => counts.has(o))
-          .map((o) => `${formatNumber(counts.get(o) ?? 0)} ${words[o]}`)
-          .join(', ') || 'Nothing was done.'}
+        {status === 'cancelled' ? `${t('results.cancelled')} ` : ''}
+        {counted.map((c) => c.text).join(t('results.listSeparator')) || t('results.nothing')}
       </p>
-      <ul className="job-counts" aria-label="Counts by outcome">
-        {OUTCOME_ORDER.filter((o) => counts.has(o)).map((o) => (
-          <li key={o} className={`job-count ${o}`}>
-            <span className="job-count-number">{formatNumber(counts.get(o) ?? 0)}</span> {words[o]}
+      <ul className="job-counts" aria-label={t('results.countsLabel')}>
+        {counted.map((c) => (
+          <li key={c.outcome} className={`job-count ${c.outcome}`}>
+            {c.text}
           </li>
         ))}
       </ul>
       {problems.length > 0 ? (
         <>
-          <h4>Problems</h4>
+          <h4>{t('results.problems')}</h4>
           <table className="job-problems">
             <thead>
               <tr>
-                <th scope="col">{rowNoun}</th>
-                <th scope="col">Value</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Reason</th>
+                <th scope="col">{rowNoun ?? t('results.row')}</th>
+                <th scope="col">{t('results.value')}</th>
+                <th scope="col">{t('results.outcome')}</th>
+                <th scope="col">{t('results.reason')}</th>
               </tr>
             </thead>
             <tbody>
@@ -129,7 +154,7 @@ export function JobResults({ rows, status, outcomeWords, rowNoun = 'Row', headin
             </tbody>
           </table>
           {problems.length > listed.length ? (
-            <p className="hint">and {formatNumber(problems.length - listed.length)} more</p>
+            <p className="hint">{t('results.more', { count: problems.length - listed.length })}</p>
           ) : null}
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Job } from './use-job';
 
 type Props = {
@@ -6,7 +7,7 @@ type Props = {
   /** Closes the dialog (the caller unmounts it); never called while the job runs. */
   onClose: () => void;
   job: Pick<Job, 'running' | 'cancelling' | 'cancel'>;
-  /** What the operation is called in the "stop it?" question: "the import". */
+  /** What the operation is called in the "stop it?" question: "the import", "匯入". */
   operation: string;
   children: ReactNode;
 };
@@ -18,6 +19,7 @@ type Props = {
  * cancel it instead, since closing would hide an operation that keeps changing the school.
  */
 export function OperationDialog({ title, onClose, job, operation, children }: Props) {
+  const { t } = useTranslation(['operations', 'common']);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const [askingState, setAsking] = useState(false);
@@ -82,16 +84,20 @@ export function OperationDialog({ title, onClose, job, operation, children }: Pr
         <button
           type="button"
           className="secondary"
-          aria-label={`Close ${title}`}
+          aria-label={t('dialog.closeNamed', { title })}
           disabled={job.running}
           onClick={onClose}
         >
-          Close
+          {t('common:close')}
         </button>
       </div>
       {asking ? (
-        <div role="alertdialog" aria-label={`Stop ${operation}?`} className="notice warning">
-          <p>{`Stop ${operation}? What is already done stays done; the rest is not sent.`}</p>
+        <div
+          role="alertdialog"
+          aria-label={t('dialog.stopQuestion', { operation })}
+          className="notice warning"
+        >
+          <p>{t('dialog.stopExplain', { operation })}</p>
           <div className="actions">
             <button
               type="button"
@@ -102,7 +108,7 @@ export function OperationDialog({ title, onClose, job, operation, children }: Pr
                 setAsking(false);
               }}
             >
-              {`Stop ${operation}`}
+              {t('dialog.stop', { operation })}
             </button>
             <button
               ref={keepRef}
@@ -110,7 +116,7 @@ export function OperationDialog({ title, onClose, job, operation, children }: Pr
               className="secondary"
               onClick={() => setAsking(false)}
             >
-              Keep going
+              {t('dialog.keepGoing')}
             </button>
           </div>
         </div>

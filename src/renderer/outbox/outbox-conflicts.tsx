@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../shared/outbox-contract';
 import { useOutboxActions } from '../outbox-queries';
 import { entryTitle } from '../outbox-text';
@@ -58,6 +59,7 @@ type Props = {
  * settle it through `outbox:resolve`, and the next conflict comes up.
  */
 export function OutboxConflicts({ schoolId, entries, startId, onBack }: Props) {
+  const { t } = useTranslation('outbox');
   const { resolve } = useOutboxActions(schoolId);
   // Settled entries leave the list once main says so; until then they are skipped here.
   const [settled, setSettled] = useState<ReadonlySet<string>>(new Set());
@@ -69,11 +71,11 @@ export function OutboxConflicts({ schoolId, entries, startId, onBack }: Props) {
 
   if (!entry)
     return (
-      <section className="outbox-conflicts" aria-label="Conflicts">
-        <p role="status">Every conflict is settled.</p>
+      <section className="outbox-conflicts" aria-label={t('conflicts.label')}>
+        <p role="status">{t('conflicts.allSettled')}</p>
         <div className="actions">
           <button type="button" className="primary" autoFocus onClick={onBack}>
-            Back to all changes
+            {t('conflicts.back')}
           </button>
         </div>
       </section>
@@ -92,9 +94,13 @@ export function OutboxConflicts({ schoolId, entries, startId, onBack }: Props) {
     );
 
   return (
-    <section className="outbox-conflicts" aria-label="Conflicts">
+    <section className="outbox-conflicts" aria-label={t('conflicts.label')}>
       <p className="conflict-step" role="status">
-        Conflict {index + 1} of {conflicts.length}: {entryTitle(entry)}
+        {t('conflicts.step', {
+          index: index + 1,
+          count: conflicts.length,
+          title: entryTitle(entry),
+        })}
       </p>
       <ConflictView
         key={entry.id}
@@ -117,11 +123,11 @@ export function OutboxConflicts({ schoolId, entries, startId, onBack }: Props) {
             disabled={resolve.isPending}
             onClick={() => setCurrentId(conflicts[(index + 1) % conflicts.length]!.id)}
           >
-            Next
+            {t('conflicts.next')}
           </button>
         ) : null}
         <button type="button" className="secondary" onClick={onBack}>
-          Back to all changes
+          {t('conflicts.back')}
         </button>
       </div>
     </section>

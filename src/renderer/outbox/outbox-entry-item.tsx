@@ -1,10 +1,11 @@
+import i18next from 'i18next';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../shared/outbox-contract';
-import { toUiError } from '../bridge';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { errorText } from '../error-text';
 import { useOutboxActions } from '../outbox-queries';
 import { changeLines, entryTitle, invalidLines, problemText, stateText } from '../outbox-text';
-import { SINGULAR } from '../records/field-specs';
 import { useGrantAccess } from '../step-up/grant-access';
 
 type Props = {
@@ -18,11 +19,10 @@ type Props = {
 
 /** What discarding takes back, in words, for the confirmation. */
 function discardWords(entry: OutboxEntryView): string {
-  const record = SINGULAR[entry.area];
-  if (entry.kind === 'create')
-    return `The new ${record} never reached the school: discarding removes it from this computer.`;
-  if (entry.kind === 'delete') return `The ${record} stays on the school, as it is there.`;
-  return `The ${record} shows the school’s version again. This cannot be undone.`;
+  const area = entry.area;
+  if (entry.kind === 'create') return i18next.t('outbox:entry.discardCreate', { area });
+  if (entry.kind === 'delete') return i18next.t('outbox:entry.discardDelete', { area });
+  return i18next.t('outbox:entry.discardUpdate', { area });
 }
 
 /**
@@ -31,6 +31,7 @@ function discardWords(entry: OutboxEntryView): string {
  * platform's field messages), with "Send again" and "Discard" (after a confirmation).
  */
 export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Props) {
+  const { t } = useTranslation('outbox');
   const id = useId();
   const { retry, discard, resolve } = useOutboxActions(schoolId);
   const grantAccess = useGrantAccess();
@@ -49,7 +50,7 @@ export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Pro
       <h3 id={`${id}-title`} className="outbox-entry-title">
         {title}
       </h3>
-      <ul className="outbox-changes" aria-label="What changed">
+      <ul className="outbox-changes" aria-label={t('entry.whatChanged')}>
         {changeLines(entry).map((line) => (
           <li key={line}>{line}</li>
         ))}
@@ -60,15 +61,15 @@ export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Pro
       </p>
       {problem?.code === 'invalid' ? (
         <ul className="outbox-field-errors">
-          {invalidLines(problem.fields).map((line) => (
+          {invalidLines(problem.fields, entry.area).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       ) : null}
-      <div className="actions compact" role="group" aria-label={`Actions for ${title}`}>
+      <div className="actions compact" role="group" aria-label={t('entry.actionsFor', { title })}>
         {problem?.code === 'conflict' ? (
           <button type="button" className="primary" onClick={onResolve}>
-            Choose a version…
+            {t('entry.chooseVersion')}
           </button>
         ) : null}
         {problem?.code === 'gone' ? (
@@ -77,29 +78,29 @@ export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Pro
             className="primary"
             onClick={() => resolve.mutate({ entryId: entry.id, choice: 'mine' })}
           >
-            Re-create it
+            {t('entry.recreate')}
           </button>
         ) : null}
         {problem?.code === 'scope' ? (
           <button type="button" className="primary" onClick={grant}>
-            Grant access
+            {t('entry.grantAccess')}
           </button>
         ) : null}
         {/* Never disabled, even while sending: focus would fall out of the dialog. */}
         <button type="button" className="secondary" onClick={() => retry.mutate(entry.id)}>
-          Send again
+          {t('entry.sendAgain')}
         </button>
         <button type="button" className="danger" onClick={() => setConfirming(true)}>
-          Discard
+          {t('entry.discard')}
         </button>
       </div>
       {confirming ? (
         // A dialog over the panel's; its Escape stays its own (see Modal).
         <ConfirmDialog
-          title={`Discard your change to ${entry.label}?`}
-          confirmLabel="Discard"
+          title={t('entry.discardTitle', { label: entry.label })}
+          confirmLabel={t('entry.discard')}
           busy={discard.isPending}
-          {...(discard.isError ? { error: toUiError(discard.error).message } : {})}
+          {...(discard.isError ? { error: errorText(discard.error) } : {})}
           onConfirm={() =>
             discard.mutate(entry.id, {
               onSuccess: () => {

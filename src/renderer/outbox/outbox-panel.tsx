@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toUiError } from '../bridge';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../error-text';
 import { outboxListQuery, useOutboxActions, useOutboxStatus } from '../outbox-queries';
 import { needsYouText, waitingText } from '../outbox-text';
 import { useSchoolOffline } from '../sync-status';
@@ -17,6 +18,7 @@ type Props = { schoolId: string; onClose: () => void };
  * back to the button that opened it. Its list refreshes on each `outbox:status` event.
  */
 export function OutboxPanel({ schoolId, onClose }: Props) {
+  const { t } = useTranslation(['outbox', 'common']);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const list = useQuery(outboxListQuery(schoolId));
@@ -34,7 +36,7 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
   const summary =
     status && status.count > 0
       ? [waitingText(status.count), needsYouText(status.needsYou)].filter(Boolean).join(' · ')
-      : 'Every change has reached the school.';
+      : t('panel.allSent');
   const backToList = () => {
     setConflictId(undefined);
     headingRef.current?.focus();
@@ -43,7 +45,7 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
   return (
     <Modal labelledBy={headingId} onDismiss={onClose} className="outbox-panel">
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-        Changes waiting to be sent
+        {t('panel.title')}
       </h2>
       {conflictId ? (
         <OutboxConflicts
@@ -58,24 +60,20 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
             {summary}
           </p>
           {offline && entries.length > 0 ? (
-            <p className="notice warning">
-              You’re offline: these changes are sent when the school answers.
-            </p>
+            <p className="notice warning">{t('panel.offline')}</p>
           ) : null}
           {status?.signInNeeded ? (
-            <p className="notice warning">
-              The school no longer accepts this sign-in. Sign in again to send your changes.
-            </p>
+            <p className="notice warning">{t('panel.signInNeeded')}</p>
           ) : null}
           {list.isPending ? (
             <p role="status" className="hint">
-              Loading the changes…
+              {t('panel.loading')}
             </p>
           ) : list.isError ? (
             <div role="alert" className="notice error">
-              <p>{toUiError(list.error).message}</p>
+              <p>{errorText(list.error)}</p>
               <button type="button" className="secondary" onClick={() => void list.refetch()}>
-                Try again
+                {t('common:retry')}
               </button>
             </div>
           ) : entries.length > 0 ? (
@@ -98,7 +96,7 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
                 className="secondary"
                 onClick={() => setConflictId(conflicts[0]!.id)}
               >
-                Resolve conflicts ({conflicts.length})
+                {t('panel.resolve', { count: conflicts.length })}
               </button>
             ) : null}
             <button
@@ -108,10 +106,10 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
               // Never disabled: focus would fall out of the dialog as it sends.
               onClick={() => retry.mutate(undefined)}
             >
-              Send now
+              {t('panel.sendNow')}
             </button>
             <button type="button" className="secondary" onClick={onClose}>
-              Close
+              {t('common:close')}
             </button>
           </div>
         </>

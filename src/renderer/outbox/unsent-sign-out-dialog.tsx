@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useOutboxActions, useOutboxStatus } from '../outbox-queries';
-import { needsYouText, unsentText, waitingText } from '../outbox-text';
+import { needsYouText, waitingText } from '../outbox-text';
 import { useSchoolOffline } from '../sync-status';
 import { Modal } from '../workspace/modal';
 
@@ -24,6 +25,7 @@ type Props = {
  */
 export function UnsentSignOutDialog(props: Props) {
   const { schoolId, busy, error, onSignOut, onCancel, onReview } = props;
+  const { t } = useTranslation(['outbox', 'common']);
   const id = useId();
   const status = useOutboxStatus(schoolId);
   const offline = useSchoolOffline(schoolId);
@@ -45,12 +47,12 @@ export function UnsentSignOutDialog(props: Props) {
   const progress = !sending
     ? ''
     : allSent
-      ? 'Every change has reached the school.'
+      ? t('panel.allSent')
       : offline
-        ? 'Can’t reach the school: the changes are sent as soon as it answers.'
+        ? t('signOut.offline')
         : needsYou === count
-          ? `${needsYouText(needsYou)} before ${count === 1 ? 'it' : 'they'} can be sent.`
-          : `Sending… ${waitingText(count)}.`;
+          ? t('signOut.needsYou', { needsYou: needsYouText(needsYou), count })
+          : t('signOut.sending', { waiting: waitingText(count) });
 
   return (
     <Modal
@@ -60,22 +62,19 @@ export function UnsentSignOutDialog(props: Props) {
         if (!busy) onCancel();
       }}
     >
-      <h2 id={`${id}-title`}>Sign out with unsent changes?</h2>
+      <h2 id={`${id}-title`}>{t('signOut.title')}</h2>
       <div id={`${id}-body`}>
         {allSent ? (
-          <p>Every change has reached the school. You can sign out now.</p>
+          <p>{t('signOut.allSent')}</p>
         ) : (
           <>
-            <p>{unsentText(count)}.</p>
-            <p>
-              Signing out removes them from this computer. Send them first, or discard them and sign
-              out.
-            </p>
+            <p>{t('unsentSentence', { count })}</p>
+            <p>{t('signOut.removes')}</p>
           </>
         )}
       </div>
       <p role="status" className="hint">
-        {busy ? 'Signing out…' : progress}
+        {busy ? t('signOut.signingOut') : progress}
       </p>
       {error ? (
         <p role="alert" className="notice error">
@@ -91,7 +90,7 @@ export function UnsentSignOutDialog(props: Props) {
             disabled={busy}
             onClick={() => onSignOut(false)}
           >
-            Sign out
+            {t('signOut.signOut')}
           </button>
         ) : (
           <>
@@ -104,7 +103,7 @@ export function UnsentSignOutDialog(props: Props) {
                 retry.mutate(undefined);
               }}
             >
-              Send now
+              {t('panel.sendNow')}
             </button>
             <button
               type="button"
@@ -112,13 +111,13 @@ export function UnsentSignOutDialog(props: Props) {
               disabled={busy}
               onClick={() => onSignOut(true)}
             >
-              Discard and sign out
+              {t('signOut.discardAndSignOut')}
             </button>
           </>
         )}
         {needsYou > 0 && onReview ? (
           <button type="button" className="secondary" disabled={busy} onClick={onReview}>
-            Review changes
+            {t('signOut.review')}
           </button>
         ) : null}
         <button
@@ -128,7 +127,7 @@ export function UnsentSignOutDialog(props: Props) {
           disabled={busy}
           onClick={onCancel}
         >
-          Cancel
+          {t('common:cancel')}
         </button>
       </div>
     </Modal>

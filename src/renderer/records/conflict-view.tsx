@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
-import { FIELD_LABELS, SINGULAR, describeValue, type AnyRecord } from './field-specs';
+import { FIELD_LABELS, type AnyRecord } from './field-specs';
+import { describeValue, fieldLabel } from './record-words';
 
 /** What the owner had in the form when the save met a newer version on the server. */
 export type Conflict = {
@@ -18,6 +20,8 @@ export type Conflict = {
 };
 
 type Choice = 'mine' | 'server';
+/** The two versions of a field, the owner's first. */
+const SIDES: readonly Choice[] = ['mine', 'server'];
 
 /** The editable fields where the owner's version and the server's differ. */
 export function differingFields(conflict: Conflict): string[] {
@@ -44,10 +48,13 @@ type Props = {
 
 /**
  * The 412 view: both versions side by side for each field that differs, a choice per field,
- * and the three ways out (keep mine, take the server's, save the merge).
+ * and the three ways out (keep mine, take the server's, save the merge). In a record panel it
+ * takes the whole content area (records.css), so long values read as paragraphs, not a few
+ * words a line.
  */
 export function ConflictView(props: Props) {
   const { entity, conflict, busy, onSave, onTakeServer, onKeepMine } = props;
+  const { t } = useTranslation('records');
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Land on the news: the owner pressed Save below and must learn why nothing was saved.
@@ -62,20 +69,17 @@ export function ConflictView(props: Props) {
   return (
     <section className="conflict" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-        This {SINGULAR[entity]} changed on the platform
+        {t(`conflict.heading.${entity}`)}
       </h3>
-      <p>
-        Someone changed this {SINGULAR[entity]} on the platform since you opened it. Choose, for
-        each field, which version to keep. Nothing is saved until you decide.
-      </p>
+      <p>{t(`conflict.body.${entity}`)}</p>
       {fields.length === 0 ? (
-        <p>The server’s version already matches yours.</p>
+        <p>{t('conflict.same')}</p>
       ) : (
         <div className="conflict-fields">
           {fields.map((field) => (
             <fieldset key={field} className="conflict-field">
-              <legend>{FIELD_LABELS[field] ?? field}</legend>
-              {(['mine', 'server'] as const).map((side) => (
+              <legend>{fieldLabel(entity, field)}</legend>
+              {SIDES.map((side) => (
                 <label key={side} className="conflict-choice">
                   <input
                     type="radio"
@@ -84,7 +88,9 @@ export function ConflictView(props: Props) {
                     checked={choices[field] === side}
                     onChange={() => setChoices((c) => ({ ...c, [field]: side }))}
                   />
-                  <span className="conflict-side">{side === 'mine' ? 'Yours' : 'Server’s'}</span>
+                  <span className="conflict-side">
+                    {side === 'mine' ? t('conflict.yours') : t('conflict.servers')}
+                  </span>
                   <span className="conflict-value">
                     {describeValue(
                       field,
@@ -104,13 +110,13 @@ export function ConflictView(props: Props) {
           disabled={busy}
           onClick={() => (onKeepMine ? onKeepMine() : onSave(mineOf(fields)))}
         >
-          Keep mine
+          {t('conflict.keepMine')}
         </button>
         <button type="button" className="secondary" disabled={busy} onClick={onTakeServer}>
-          Take the server’s
+          {t('conflict.takeServers')}
         </button>
         <button type="button" className="primary" disabled={busy} onClick={() => onSave(merged())}>
-          Save merged
+          {t('conflict.saveMerged')}
         </button>
       </div>
     </section>

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Course } from '../../shared/records';
-import { bridge, toUiError, unwrap } from '../bridge';
+import { bridge, unwrap } from '../bridge';
+import { errorText } from '../error-text';
 import { CourseCombobox } from '../components/course-combobox';
 import { entityKeys } from '../entity-queries';
-import { SAVED_HERE } from '../outbox-text';
+import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
+import { twoSentences } from './record-words';
 
 type Props = {
   schoolId: string;
@@ -21,6 +24,7 @@ type Props = {
  */
 export function EnrollCombobox({ schoolId, studentId, disabled, describedBy }: Props) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('records');
   const [chosen, setChosen] = useState<Course | null>(null);
   // A new key remounts the combobox, which empties it after an enrollment.
   const [round, setRound] = useState(0);
@@ -29,11 +33,8 @@ export function EnrollCombobox({ schoolId, studentId, disabled, describedBy }: P
     mutationFn: async (course: Course) =>
       unwrap(await bridge().enrollments.enroll({ schoolId, studentId, courseId: course.id })),
     onSuccess: (answer, course) => {
-      showToast(
-        answer.pending
-          ? `Enrolled in ${course.name}. ${SAVED_HERE}`
-          : `Enrolled in ${course.name}.`,
-      );
+      const done = t('enrollments.enrolled', { course: course.name });
+      showToast(answer.pending ? twoSentences(done, savedHereText()) : done);
       setChosen(null);
       setRound((r) => r + 1);
     },
@@ -46,9 +47,9 @@ export function EnrollCombobox({ schoolId, studentId, disabled, describedBy }: P
       <CourseCombobox
         key={round}
         schoolId={schoolId}
-        label="Enroll in a course"
-        listLabel="Matching courses"
-        hint="Type part of a course name, then choose it."
+        label={t('enrollments.enrollLabel')}
+        listLabel={t('enrollments.matching')}
+        hint={t('enrollments.enrollHint')}
         selected={chosen}
         onSelect={setChosen}
         disabled={disabled}
@@ -60,11 +61,11 @@ export function EnrollCombobox({ schoolId, studentId, disabled, describedBy }: P
         aria-describedby={describedBy}
         onClick={() => chosen && enroll.mutate(chosen)}
       >
-        {chosen ? `Enroll in ${chosen.name}` : 'Enroll'}
+        {chosen ? t('enrollments.enrollIn', { course: chosen.name }) : t('enrollments.enroll')}
       </button>
       {enroll.isError ? (
         <p role="alert" className="notice error">
-          {toUiError(enroll.error).message}
+          {errorText(enroll.error)}
         </p>
       ) : null}
     </div>

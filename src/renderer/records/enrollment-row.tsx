@@ -1,20 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Enrollment } from '../../shared/records';
-import { bridge, toUiError, unwrap } from '../bridge';
+import { bridge, unwrap } from '../bridge';
+import { errorText } from '../error-text';
 import { entityKeys, recordQuery } from '../entity-queries';
-import { SAVED_HERE } from '../outbox-text';
+import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { formatDate } from '../format';
+import { formatDate, formatPercent } from '../format';
+import { DateField } from './date-field';
 import { fromDateInput, nowSeconds } from './field-specs';
-
-const STATE_WORDS: Record<NonNullable<Enrollment['deliveryState']>, string> = {
-  delivered: 'Active',
-  group_buying: 'Waiting for a group purchase',
-  pre_ordering: 'Pre-ordered',
-  expired: 'Expired',
-};
+import { twoSentences } from './record-words';
 
 type Extension =
   { kind: 'days'; days: number } | { kind: 'until'; endedAt: number } | { kind: 'lifetime' };
@@ -30,11 +28,15 @@ type Props = {
 /** When access ends, in words; nothing when the school did not say. */
 function accessEnd(endedAt: number | null | undefined): string | undefined {
   if (endedAt === undefined) return undefined;
-  if (endedAt === null) return 'Lifetime access';
+  if (endedAt === null) return i18next.t('records:enrollments.lifetime');
+  const date = formatDate(endedAt);
   return endedAt <= nowSeconds()
-    ? `Access ended ${formatDate(endedAt)}`
-    : `Access until ${formatDate(endedAt)}`;
+    ? i18next.t('records:enrollments.ended', { date })
+    : i18next.t('records:enrollments.until', { date });
 }
+
+/** The changes of a row that ask first: they cannot be taken back from here as they were. */
+type Confirming = 'remove' | 'expire';
 
 /** One radio button of the Extend form: how the access is extended. */
 function KindChoice(props: {
@@ -54,25 +56,30 @@ function KindChoice(props: {
 }
 
 /**
- * One of a student's courses: its name, progress, state and access end, with Remove (after
- * confirmation), Expire access and Extend (by days, until a date, or for life).
+ * One of a student's courses: its name, progress, state and access end, with Remove
+ * enrollment and Expire access (each after a confirmation: neither has an undo, since the
+ * platform keeps no record of the access it ended) and Extend (by days, until a date, or for
+ * life).
  */
 export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
+  const { t } = useTranslation('records');
   const course = useQuery(recordQuery(schoolId, 'courses', enrollment.courseId));
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>();
   const [extending, setExtending] = useState(false);
   const [kind, setKind] = useState<Extension['kind']>('days');
   const [days, setDays] = useState('30');
   const [until, setUntil] = useState('');
   const key = { schoolId, studentId: enrollment.studentId, courseId: enrollment.courseId };
-  const courseName = course.data?.record.name ?? (course.isError ? 'A course' : 'Loading…');
+  const courseName =
+    course.data?.record.name ??
+    (course.isError ? t('enrollments.aCourse') : t('enrollments.loadingCourse'));
   // Progress, state and access end may each be missing (not every school sends them): the row
   // then leaves that part out rather than showing 0% or a guess.
   const rate = enrollment.completionRate;
   const percent = rate === undefined ? undefined : Math.round(Math.min(1, Math.max(0, rate)) * 100);
-  const state = enrollment.deliveryState && STATE_WORDS[enrollment.deliveryState];
+  const state = enrollment.deliveryState && t(`enrollments.state.${enrollment.deliveryState}`);
   const status = [state, accessEnd(enrollment.endedAt)].filter(Boolean).join(' · ');
 
   const act = useMutation({
@@ -83,15 +90,16 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
       return unwrap(await api.extend({ ...key, by: action }));
     },
     onSuccess: (answer, action) => {
-      setConfirming(false);
+      setConfirming(undefined);
       setExtending(false);
+      const course = { course: courseName };
       const done =
         action === 'remove'
-          ? `Removed from ${courseName}.`
+          ? t('enrollments.removed', course)
           : action === 'expire'
-            ? `Access to ${courseName} expired.`
-            : `Access to ${courseName} extended.`;
-      showToast(answer.pending ? `${done} ${SAVED_HERE}` : done);
+            ? t('enrollments.expired', course)
+            : t('enrollments.extended', course);
+      showToast(answer.pending ? twoSentences(done, savedHereText()) : done);
     },
     onSettled: () =>
       queryClient.invalidateQueries({
@@ -123,16 +131,16 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
               id={`${id}-progress`}
               max={100}
               value={percent}
-              aria-label={`Progress in ${courseName}`}
+              aria-label={t('enrollments.progress', { course: courseName })}
             />
-            <span>{percent}% complete</span>
+            <span>{t('enrollments.complete', { percent: formatPercent(percent) })}</span>
           </span>
         )}
         {status ? <span className="hint">{status}</span> : null}
       </div>
-      {act.isError ? (
+      {act.isError && !confirming ? (
         <p role="alert" className="notice error">
-          {toUiError(act.error).message}
+          {errorText(act.error)}
         </p>
       ) : null}
       <div className="actions compact">
@@ -144,36 +152,36 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
           aria-expanded={extending}
           onClick={() => setExtending((e) => !e)}
         >
-          Extend…
+          {t('enrollments.extend')}
         </button>
         <button
           type="button"
           className="secondary"
           disabled={!canWrite || busy || enrollment.deliveryState === 'expired'}
           aria-describedby={describedBy}
-          onClick={() => act.mutate('expire')}
+          onClick={() => setConfirming('expire')}
         >
-          Expire access
+          {t('enrollments.expire')}
         </button>
         <button
           type="button"
           className="secondary"
           disabled={!canWrite || busy}
           aria-describedby={describedBy}
-          onClick={() => setConfirming(true)}
+          onClick={() => setConfirming('remove')}
         >
-          Remove
+          {t('enrollments.remove')}
         </button>
       </div>
       {extending ? (
         <fieldset className="extend-form">
-          <legend>Extend access to {courseName}</legend>
+          <legend>{t('enrollments.extendLegend', { course: courseName })}</legend>
           <KindChoice group={`${id}-kind`} kind="days" current={kind} onChoose={setKind}>
-            By days
+            {t('enrollments.byDays')}
           </KindChoice>
           {kind === 'days' ? (
             <div className="field">
-              <label htmlFor={`${id}-days`}>Days to add</label>
+              <label htmlFor={`${id}-days`}>{t('enrollments.daysToAdd')}</label>
               <input
                 id={`${id}-days`}
                 type="text"
@@ -185,21 +193,21 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
             </div>
           ) : null}
           <KindChoice group={`${id}-kind`} kind="until" current={kind} onChoose={setKind}>
-            Until a date
+            {t('enrollments.untilDate')}
           </KindChoice>
           {kind === 'until' ? (
             <div className="field">
-              <label htmlFor={`${id}-until`}>Access until</label>
-              <input
+              <label htmlFor={`${id}-until`}>{t('enrollments.accessUntil')}</label>
+              <DateField
                 id={`${id}-until`}
-                type="date"
                 value={until}
-                onChange={(e) => setUntil(e.target.value)}
+                onChange={setUntil}
+                aria-invalid={until !== '' && !chosen ? true : undefined}
               />
             </div>
           ) : null}
           <KindChoice group={`${id}-kind`} kind="lifetime" current={kind} onChoose={setKind}>
-            Lifetime access
+            {t('enrollments.lifetimeAccess')}
           </KindChoice>
           <div className="actions compact">
             <button
@@ -208,24 +216,30 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
               disabled={!chosen || busy}
               onClick={() => chosen && act.mutate(chosen)}
             >
-              Extend access
+              {t('enrollments.extendAccess')}
             </button>
           </div>
         </fieldset>
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={`Remove this student from ${courseName}?`}
-          confirmLabel="Remove"
+          title={
+            confirming === 'remove'
+              ? t('enrollments.removeTitle', { course: courseName })
+              : t('enrollments.expireTitle', { course: courseName })
+          }
+          confirmLabel={confirming === 'remove' ? t('enrollments.remove') : t('enrollments.expire')}
           busy={busy}
-          {...(act.isError ? { error: toUiError(act.error).message } : {})}
-          onConfirm={() => act.mutate('remove')}
+          {...(act.isError ? { error: errorText(act.error) } : {})}
+          onConfirm={() => act.mutate(confirming)}
           onCancel={() => {
             act.reset();
-            setConfirming(false);
+            setConfirming(undefined);
           }}
         >
-          <p>They lose access to the course and their progress may not come back.</p>
+          <p>
+            {confirming === 'remove' ? t('enrollments.removeBody') : t('enrollments.expireBody')}
+          </p>
         </ConfirmDialog>
       ) : null}
     </li>

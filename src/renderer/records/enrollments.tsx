@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OfflineNotice } from '../components/offline-notice';
 import { enrollmentsQuery } from '../entity-queries';
-import { countOf } from '../format';
 import { errorSentence } from '../offline-errors';
 import { EnrollCombobox } from './enroll-combobox';
 import { EnrollmentRow } from './enrollment-row';
 import { LockedNotice } from './locked-notice';
 import { useWriteAccess } from './use-write-access';
-
-/** What an enrollment change does offline: it waits on this computer, like a record's. */
-const OFFLINE_ENROLLMENTS =
-  "You're offline: enrollment changes stay on this computer and are sent when the school answers.";
 
 /**
  * A student's courses with their progress, and enrolling in another. Changing enrollments
@@ -20,6 +16,7 @@ const OFFLINE_ENROLLMENTS =
  */
 export function Enrollments({ schoolId, studentId }: { schoolId: string; studentId: string }) {
   const id = useId();
+  const { t } = useTranslation('records');
   const query = useQuery(enrollmentsQuery(schoolId, studentId));
   const access = useWriteAccess(schoolId, 'students');
   const rows = query.data?.rows ?? [];
@@ -30,10 +27,10 @@ export function Enrollments({ schoolId, studentId }: { schoolId: string; student
 
   return (
     <section className="enrollments" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>Enrollments</h3>
+      <h3 id={`${id}-heading`}>{t('enrollments.heading')}</h3>
       {query.isPending ? (
         <p role="status" className="hint">
-          Loading the student’s courses…
+          {t('enrollments.loading')}
         </p>
       ) : query.isError ? (
         <p role="alert" className="notice error">
@@ -41,7 +38,7 @@ export function Enrollments({ schoolId, studentId }: { schoolId: string; student
         </p>
       ) : rows.length === 0 ? (
         unreadable > 0 ? null : (
-          <p className="hint">Not enrolled in any course yet.</p>
+          <p className="hint">{t('enrollments.none')}</p>
         )
       ) : (
         <ul className="enrollment-list">
@@ -57,20 +54,19 @@ export function Enrollments({ schoolId, studentId }: { schoolId: string; student
         </ul>
       )}
       {unreadable > 0 ? (
-        <p className="hint">
-          {countOf(unreadable, 'enrollment')} could not be read and{' '}
-          {unreadable === 1 ? 'is' : 'are'} not shown.
-        </p>
+        <p className="hint">{t('enrollments.unreadable', { count: unreadable })}</p>
       ) : null}
       {access.canWrite ? null : (
         <LockedNotice
-          controls="Enroll, Extend, Expire and Remove"
+          controls={t('enrollments.locked')}
           scope={access.scope}
           asking={access.asking}
           onGrant={() => void access.requestAccess()}
         />
       )}
-      {offlineNote ? <OfflineNotice id={offlineNote}>{OFFLINE_ENROLLMENTS}</OfflineNotice> : null}
+      {offlineNote ? (
+        <OfflineNotice id={offlineNote}>{t('enrollments.offline')}</OfflineNotice>
+      ) : null}
       <EnrollCombobox
         schoolId={schoolId}
         studentId={studentId}

@@ -1,99 +1,163 @@
-import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
+import i18next from 'i18next';
+import type { Control } from 'react-hook-form';
 import type { EntityName } from '../../shared/entity-names';
-import { formatDate, NO_VALUE } from '../format';
+import {
+  ENUMS,
+  describeValue as describe,
+  enumWord,
+  fieldLabel,
+  formNameOf,
+  kindWord,
+  type EnumField,
+} from './record-words';
 
 /**
  * How each entity's editable fields appear in a form, and how form values (text and
  * checkboxes, as inputs hold them) turn into the platform's fields and back. The rules
- * themselves stay in `shared/entities.ts`; this file only translates.
+ * themselves stay in `shared/entities.ts`; this file only translates. Labels and hints are
+ * catalog keys, read in the language shown when the form renders (record-words.ts).
  */
 
 /** A value as a form input holds it. */
 export type FormValue = string | boolean;
 /** A form's values by form field name. */
 export type FormValues = Record<string, FormValue>;
+/** A record form's react-hook-form control: form values in, platform fields out. */
+export type FormControl = Control<FormValues, unknown, Record<string, unknown>>;
 /** Any record of any entity, as the cache holds it. */
 export type AnyRecord = Record<string, unknown> & { id: string };
 
 type Kind = 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox' | 'number' | 'date';
 
-/** One input of a form. `field` is the platform field it writes, when its name differs. */
+/** The hints of the catalog (records:hints.*). */
+export type HintKey =
+  | 'slug'
+  | 'visible'
+  | 'published'
+  | 'pathPrefix'
+  | 'code'
+  | 'amountFixed'
+  | 'amountPercent'
+  | 'redemptionLimit'
+  | 'expiredAt';
+
+/** One input of a form; its label is the field's word (record-words.ts `fieldLabel`). */
 export type FieldSpec = {
   name: string;
-  label: string;
   kind: Kind;
-  hint?: string;
-  options?: readonly { value: string; label: string }[];
+  /** The hint under the input; a function when it depends on the other values. */
+  hint?: HintKey | ((values: FormValues) => HintKey);
+  /** A select's values: an enum of the platform, or a list of its own. */
+  options?: EnumField | readonly string[];
+  /** Shown only while this holds (a percentage coupon has no currency). */
+  shownWhen?: (values: FormValues) => boolean;
 };
 
-const words: Record<string, string> = {
-  paid: 'Paid',
-  public_access: 'Public access',
-  free_redeem: 'Free with a code',
-  pre_order: 'Pre-order',
-  fixed_amount: 'Fixed amount',
-  percentage: 'Percentage',
-  static_page: 'Static page',
-  vite_app: 'Web app',
-};
-const optionsOf = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: words[value] ?? value }));
+/** Currencies a school in Taiwan sells in; a record's own stays offered if it is another. */
+export const CURRENCIES = ['TWD', 'USD', 'HKD', 'CNY', 'JPY', 'SGD', 'MYR', 'EUR'] as const;
 
-const SLUG_HINT = 'Lowercase letters, digits and single hyphens, as in its web address.';
+/** The currency of a new coupon: the platform's schools sell in New Taiwan dollars. */
+export const DEFAULT_CURRENCY = 'TWD';
+
+const isPercentage = (values: FormValues) => values.couponType === 'percentage';
 
 export const FIELD_SPECS: Record<EntityName, readonly FieldSpec[]> = {
   courses: [
-    { name: 'name', label: 'Name', kind: 'text' },
-    { name: 'slug', label: 'Slug', kind: 'text', hint: SLUG_HINT },
-    { name: 'description', label: 'Description', kind: 'textarea' },
-    { name: 'courseType', label: 'Course type', kind: 'select', options: optionsOf(COURSE_TYPES) },
-    { name: 'featured', label: 'Featured', kind: 'checkbox' },
-    { name: 'visible', label: 'Visible', kind: 'checkbox', hint: 'Listed on the school site.' },
-    { name: 'published', label: 'Published', kind: 'checkbox', hint: 'Unticked: a draft.' },
+    { name: 'name', kind: 'text' },
+    { name: 'slug', kind: 'text', hint: 'slug' },
+    { name: 'description', kind: 'textarea' },
+    { name: 'courseType', kind: 'select', options: 'courseType' },
+    { name: 'featured', kind: 'checkbox' },
+    { name: 'visible', kind: 'checkbox', hint: 'visible' },
+    { name: 'published', kind: 'checkbox', hint: 'published' },
   ],
   pages: [
-    { name: 'title', label: 'Title', kind: 'text' },
-    { name: 'slug', label: 'Slug', kind: 'text', hint: SLUG_HINT },
-    { name: 'pathPrefix', label: 'Path prefix', kind: 'text', hint: 'Starts with /.' },
-    { name: 'pageType', label: 'Page type', kind: 'select', options: optionsOf(PAGE_TYPES) },
-    { name: 'published', label: 'Published', kind: 'checkbox' },
+    { name: 'title', kind: 'text' },
+    { name: 'slug', kind: 'text', hint: 'slug' },
+    { name: 'pathPrefix', kind: 'text', hint: 'pathPrefix' },
+    { name: 'pageType', kind: 'select', options: 'pageType' },
+    { name: 'published', kind: 'checkbox' },
   ],
   coupons: [
-    { name: 'name', label: 'Name', kind: 'text' },
-    { name: 'code', label: 'Code', kind: 'text', hint: 'What buyers type; stored uppercase.' },
-    { name: 'description', label: 'Description', kind: 'textarea' },
-    { name: 'amount', label: 'Amount', kind: 'number' },
-    { name: 'couponType', label: 'Type', kind: 'select', options: optionsOf(COUPON_TYPES) },
-    { name: 'currency', label: 'Currency', kind: 'text', hint: 'A 3-letter code, like USD.' },
-    { name: 'active', label: 'Active', kind: 'checkbox' },
+    { name: 'name', kind: 'text' },
+    { name: 'code', kind: 'text', hint: 'code' },
+    { name: 'description', kind: 'textarea' },
+    { name: 'couponType', kind: 'select', options: 'couponType' },
     {
-      name: 'redemptionLimit',
-      label: 'Redemption limit',
+      name: 'amount',
       kind: 'number',
-      hint: 'Leave empty for unlimited.',
+      hint: (values) => (isPercentage(values) ? 'amountPercent' : 'amountFixed'),
     },
-    { name: 'expiredAt', label: 'Expires', kind: 'date', hint: 'Leave empty if it never expires.' },
+    {
+      name: 'currency',
+      kind: 'select',
+      options: CURRENCIES,
+      shownWhen: (values) => !isPercentage(values),
+    },
+    { name: 'active', kind: 'checkbox' },
+    { name: 'redemptionLimit', kind: 'number', hint: 'redemptionLimit' },
+    { name: 'expiredAt', kind: 'date', hint: 'expiredAt' },
   ],
   students: [
-    { name: 'name', label: 'Name', kind: 'text' },
-    { name: 'email', label: 'E-mail', kind: 'email' },
-    { name: 'phoneNumber', label: 'Phone', kind: 'tel' },
+    { name: 'name', kind: 'text' },
+    { name: 'email', kind: 'email' },
+    { name: 'phoneNumber', kind: 'tel' },
   ],
 };
 
-/** Labels of the platform's fields, for messages and the conflict view. */
-export const FIELD_LABELS: Record<string, string> = {
-  invisible: 'Visible',
-  publishedAt: 'Published',
-  ...Object.fromEntries(Object.values(FIELD_SPECS).flatMap((s) => s.map((f) => [f.name, f.label]))),
-};
-
-/** Form field name of a platform field (only courses' visibility and publishing differ). */
-export function formNameOf(entity: EntityName, field: string): string {
-  if (entity === 'courses' && field === 'invisible') return 'visible';
-  if (entity === 'courses' && field === 'publishedAt') return 'published';
-  return field;
+/** The values a select offers: its enum's, or its own list plus the value it holds now. */
+export function optionValues(spec: FieldSpec, current: FormValue | undefined): readonly string[] {
+  const values = typeof spec.options === 'string' ? ENUMS[spec.options] : (spec.options ?? []);
+  return typeof current === 'string' && current !== '' && !values.includes(current)
+    ? [...values, current]
+    : values;
 }
+
+/** An option of a select in words: an enum value's word, a currency's code and name. */
+export function optionLabel(spec: FieldSpec, value: string, language: string): string {
+  if (typeof spec.options === 'string') return enumWord(spec.options, value);
+  if (spec.name === 'currency') return currencyLabel(value, language);
+  return value;
+}
+
+/** "TWD · New Taiwan dollar", "TWD・新臺幣": a currency's code and its name in the language. */
+export function currencyLabel(code: string, language: string): string {
+  let name: string | undefined;
+  if (code === 'TWD') name = i18next.t('records:currency.TWD');
+  else
+    try {
+      name = new Intl.DisplayNames([language], { type: 'currency' }).of(code);
+    } catch {
+      name = undefined;
+    }
+  return name && name !== code ? i18next.t('records:currency.option', { code, name }) : code;
+}
+
+/**
+ * Labels of the platform's fields by field name, in the language shown now, for code that
+ * does not know the entity (the outbox's lines). New code: `fieldLabel(entity, field)`.
+ */
+export const FIELD_LABELS: Record<string, string> = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    [
+      ...new Set([
+        'invisible',
+        'publishedAt',
+        ...Object.values(FIELD_SPECS)
+          .flat()
+          .map((f) => f.name),
+      ]),
+    ].map((field) => {
+      const entity = (Object.keys(FIELD_SPECS) as EntityName[]).find((e) =>
+        FIELD_SPECS[e].some((f) => f.name === formNameOf(e, field)),
+      )!;
+      return [field, { enumerable: true, get: () => fieldLabel(entity, field) }];
+    }),
+  ),
+);
+
+export { formNameOf };
 
 /** The unix seconds of now, as the platform's timestamps. */
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -127,6 +191,9 @@ export function toFormValues(entity: EntityName, record: AnyRecord): FormValues 
     else if (spec.kind === 'date') values[spec.name] = toDateInput(raw as number | null);
     else values[spec.name] = text(raw);
   }
+  // A coupon without a currency (a percentage one) offers the default if it becomes a fixed
+  // amount, rather than an empty choice the rules refuse.
+  if (entity === 'coupons' && values.currency === '') values.currency = DEFAULT_CURRENCY;
   if (entity === 'courses') {
     values.visible = record.invisible !== true;
     values.published = record.publishedAt != null;
@@ -145,7 +212,7 @@ export function emptyValues(entity: EntityName): FormValues {
     case 'pages':
       return { ...blank, pageType: 'static_page', pathPrefix: '/' };
     case 'coupons':
-      return { ...blank, couponType: 'fixed_amount', currency: 'USD', active: true };
+      return { ...blank, couponType: 'fixed_amount', currency: DEFAULT_CURRENCY, active: true };
     default:
       return blank;
   }
@@ -186,6 +253,9 @@ export function toPlatformFields(
     const publishedAt = base?.publishedAt as number | null | undefined;
     fields.publishedAt = values.published === true ? (publishedAt ?? nowSeconds()) : null;
   }
+  // A percentage takes no currency: the form does not ask for one, and a save leaves the
+  // coupon's as it is.
+  if (entity === 'coupons' && values.couponType === 'percentage') delete fields.currency;
   return fields;
 }
 
@@ -208,19 +278,8 @@ export function changedFields(
   );
 }
 
-/** A field's value in words, for the conflict view. */
-export function describeValue(field: string, value: unknown): string {
-  // A field the school did not send: not "Draft", "Never" or "No", which would be a claim.
-  if (value === undefined) return NO_VALUE;
-  if (field === 'invisible') return value ? 'Hidden' : 'Visible';
-  if (field === 'publishedAt')
-    return value == null ? 'Draft' : `Published ${formatDate(value as number)}`;
-  if (field === 'expiredAt') return value == null ? 'Never' : formatDate(value as number);
-  if (field === 'redemptionLimit' && value == null) return 'Unlimited';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (value == null || value === '') return '(empty)';
-  return words[text(value)] ?? text(value);
-}
+/** A field's value in words, for the conflict view and the outbox (record-words.ts). */
+export const describeValue = describe;
 
 /** The words naming a record: its name, title or code. */
 export function recordTitle(entity: EntityName, record: AnyRecord | undefined): string {
@@ -229,14 +288,19 @@ export function recordTitle(entity: EntityName, record: AnyRecord | undefined): 
   return text(title) || text(record.code) || text(record.email);
 }
 
-/** A record kind in words, singular: "course". */
-export const SINGULAR: Record<EntityName, string> = {
-  courses: 'course',
-  students: 'student',
-  coupons: 'coupon',
-  pages: 'page',
-};
+/**
+ * A record kind in words, singular, lowercase in English ("course", "課程"), in the language
+ * shown now; for code that writes its own sentences (the outbox). New code: a catalog message.
+ */
+export const SINGULAR: Record<EntityName, string> = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    (Object.keys(FIELD_SPECS) as EntityName[]).map((entity) => [
+      entity,
+      { enumerable: true, get: () => kindWord(entity).toLowerCase() },
+    ]),
+  ),
+) as Record<EntityName, string>;
 
-/** "Course", with a capital, to start a sentence. */
-export const capitalized = (entity: EntityName) =>
-  SINGULAR[entity].charAt(0).toUpperCase() + SINGULAR[entity].slice(1);
+/** "Course", "課程": a record kind to start a sentence or head a panel. */
+export const capitalized = (entity: EntityName): string => kindWord(entity);

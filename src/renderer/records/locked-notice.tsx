@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { scopeLabel } from '../scopes';
 import { LockIcon } from '../workspace/lock-icon';
 
@@ -17,14 +18,14 @@ export function LockedNotice({
   asking: boolean;
   onGrant: () => void;
 }) {
+  const { t } = useTranslation('records');
   return (
     <div className="notice locked-notice">
       <p>
-        <LockIcon /> {controls}: locked. They need {scopeLabel(scope)}, which this session was not
-        granted.
+        <LockIcon /> {t('locked.sentence', { controls, scope: scopeLabel(scope) })}
       </p>
       <button type="button" className="secondary" disabled={asking} onClick={onGrant}>
-        {asking ? 'Waiting for access…' : 'Grant access'}
+        {asking ? t('locked.waiting') : t('locked.grant')}
       </button>
     </div>
   );

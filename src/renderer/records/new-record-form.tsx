@@ -1,24 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError, type UiError } from '../bridge';
+import { errorText, fieldErrorText } from '../error-text';
 import { call } from '../entity-queries';
-import { SAVED_HERE } from '../outbox-text';
+import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
-import {
-  FIELD_SPECS,
-  SINGULAR,
-  capitalized,
-  emptyValues,
-  formNameOf,
-  type FormValues,
-} from './field-specs';
+import { FIELD_SPECS, emptyValues, formNameOf, type FormValues } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
 import { RecordFormBody } from './record-form-body';
-import { noteSlowDown, SAVED_SLOWED } from './slow-down';
+import { noteSlowDown, savedSlowedText } from './slow-down';
+import { twoSentences } from './record-words';
 import { useWriteAccess } from './use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
@@ -30,7 +27,7 @@ type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
 type Created = Versioned & { pending?: true; retryAt?: number; replayed?: boolean };
 
 /** What the owner is told when Create found the record made already. */
-export const ALREADY_CREATED = 'This was already created; here it is.';
+export const alreadyCreatedText = (): string => i18next.t('records:form.alreadyCreated');
 
 /**
  * The create form. The form has one idempotency key until the create succeeds or the form
@@ -46,13 +43,16 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
   const closeRecord = useUiStore((s) => s.closeRecord);
   const access = useWriteAccess(schoolId, entity);
   const [failure, setFailure] = useState<UiError>();
-  const [status, setStatus] = useState('');
+  const { t } = useTranslation(['records', 'common']);
+  // Waiting for the owner to grant access: the only status besides "Creating…".
+  const [askingAccess, setAskingAccess] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
-  const { register, handleSubmit, setError, formState } = useForm<
+  const { register, handleSubmit, setError, formState, control } = useForm<
     FormValues,
     unknown,
     Record<string, unknown>
   >({ mode: 'onChange', defaultValues: emptyValues(entity), resolver: recordResolver(entity) });
+  const values = useWatch({ control });
 
   const create = useMutation<Created, unknown, Attempt>({
     mutationFn: async ({ fields, idempotencyKey }) =>
@@ -68,17 +68,18 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
       void refreshEntity(queryClient, schoolId, entity);
       noteSlowDown(schoolId, entity, answer.record.id, answer.retryAt);
       openRecord(entity, answer.record.id);
-      const kept = answer.retryAt === undefined ? SAVED_HERE : SAVED_SLOWED;
-      const done = answer.pending ? kept : `${capitalized(entity)} created.`;
-      showToast(answer.replayed ? `${ALREADY_CREATED}${answer.pending ? ` ${kept}` : ''}` : done);
+      const kept = answer.retryAt === undefined ? savedHereText() : savedSlowedText();
+      const done = answer.pending ? kept : t(`toast.created.${entity}`);
+      const already = alreadyCreatedText();
+      showToast(answer.replayed ? (answer.pending ? twoSentences(already, kept) : already) : done);
     },
     onError: async (raw, attempt): Promise<void> => {
       const error = toUiError(raw);
       const details = error.details ?? {};
       if (error.code === 'insufficient_scope') {
-        setStatus('Schooldesk needs more access to create this. Waiting for you to grant it…');
+        setAskingAccess(true);
         const ok = await access.requestAccess(details.missingScopes ?? [access.scope]);
-        setStatus('');
+        setAskingAccess(false);
         if (ok) {
           create.mutate(attempt);
           return;
@@ -86,7 +87,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
       }
       if (error.code === 'validation_failed' && details.fields)
         for (const [field, message] of Object.entries(details.fields))
-          setError(formNameOf(entity, field), { type: 'server', message });
+          setError(formNameOf(entity, field), { type: 'server', message: fieldErrorText(message) });
       setFailure(error);
     },
   });
@@ -96,7 +97,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
     <form
       id={formId}
       className="record-form"
-      aria-label={`New ${SINGULAR[entity]}`}
+      aria-label={t(`form.newTitle.${entity}`)}
       noValidate
       aria-busy={create.isPending}
       onSubmit={(event) =>
@@ -108,21 +109,26 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
     >
       <RecordFormBody
         formId={formId}
+        entity={entity}
         specs={FIELD_SPECS[entity]}
+        values={values as FormValues}
         register={register}
+        control={control}
         errors={formState.errors}
         access={access}
-        lockedControls={`Create ${SINGULAR[entity]}`}
-        failure={failure}
+        lockedControls={t(`form.create.${entity}`)}
+        failure={failure && errorText(failure)}
         kept="entries"
-        status={create.isPending ? 'Creating…' : status}
+        status={
+          create.isPending ? t('form.creating') : askingAccess ? t('form.needsAccessToCreate') : ''
+        }
       />
       <div className="actions">
         <button type="submit" className="primary" disabled={locked || create.isPending}>
-          Create {SINGULAR[entity]}
+          {t(`form.create.${entity}`)}
         </button>
         <button type="button" className="secondary" onClick={closeRecord}>
-          Cancel
+          {t('common:cancel')}
         </button>
       </div>
     </form>

@@ -1,28 +1,29 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { UiError } from '../bridge';
-import type { FieldSpec, FormValues } from './field-specs';
+import { useTranslation } from 'react-i18next';
+import type { EntityName } from '../../shared/entity-names';
+import type { FieldSpec, FormControl, FormValues } from './field-specs';
 import { FormFields } from './form-fields';
 import { LockedNotice } from './locked-notice';
 import type { useWriteAccess } from './use-write-access';
 
 type Props = {
   formId: string;
+  entity: EntityName;
   specs: readonly FieldSpec[];
+  values: FormValues;
   register: UseFormRegister<FormValues>;
+  control: FormControl;
   errors: FieldErrors<FormValues>;
   access: ReturnType<typeof useWriteAccess>;
   /** The controls the missing write scope locks, in words: "Save and Delete". */
   lockedControls: string;
-  failure: UiError | undefined;
+  /** What went wrong, in words; the form adds that the owner's input is kept. */
+  failure: string | undefined;
   /** What the failure message says is kept: "entries" (create) or "changes" (edit). */
   kept: 'entries' | 'changes';
   /** The live status line: "Saving…", "Saved on this computer…", a step-up wait, or empty. */
   status: string;
 };
-
-/** What a form says while the school cannot be reached: saving still works, here first. */
-export const OFFLINE_SAVE_NOTE =
-  "You're offline: what you save stays on this computer and is sent when the school answers.";
 
 /**
  * What the create and the edit form share between their header and their buttons: the fields
@@ -31,23 +32,36 @@ export const OFFLINE_SAVE_NOTE =
  * reached, that a save is kept on this computer until it answers.
  */
 export function RecordFormBody(props: Props) {
-  const { formId, specs, register, errors, access, lockedControls, failure, kept, status } = props;
+  const { formId, entity, specs, values, register, control, errors, access } = props;
+  const { lockedControls } = props;
+  const { failure, kept, status } = props;
+  const { t } = useTranslation('records');
   const locked = !access.canWrite;
   return (
     <>
       <fieldset className="record-fields" disabled={locked}>
-        <legend className="visually-hidden">Details</legend>
-        <FormFields formId={formId} specs={specs} register={register} errors={errors} />
+        <legend className="visually-hidden">{t('form.details')}</legend>
+        <FormFields
+          formId={formId}
+          entity={entity}
+          specs={specs}
+          values={values}
+          register={register}
+          control={control}
+          errors={errors}
+        />
       </fieldset>
       {failure ? (
         <p role="alert" className="notice error">
-          {failure.message} Your {kept} are still in the form.
+          {kept === 'entries'
+            ? t('form.keptEntries', { reason: failure })
+            : t('form.keptChanges', { reason: failure })}
         </p>
       ) : null}
       <p role="status" className="hint">
         {status}
       </p>
-      {access.offline ? <p className="notice info offline-notice">{OFFLINE_SAVE_NOTE}</p> : null}
+      {access.offline ? <p className="notice info offline-notice">{t('form.offline')}</p> : null}
       {locked ? (
         <LockedNotice
           controls={lockedControls}

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
-import { toUiError, type UiError } from '../bridge';
+import type { UiError } from '../bridge';
+import { errorText, fieldErrorText } from '../error-text';
 import { call, entityKeys } from '../entity-queries';
 import { useIsPending } from '../outbox-queries';
-import { SAVED_HERE } from '../outbox-text';
+import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConflictView, type Conflict } from './conflict-view';
 import {
   FIELD_SPECS,
-  SINGULAR,
-  capitalized,
   changedFields,
   formNameOf,
   recordTitle,
@@ -30,6 +30,9 @@ import { useSaveRecord, type SaveRequest } from './use-save-record';
 import { useWriteAccess } from './use-write-access';
 
 type Props = { schoolId: string; entity: EntityName; versioned: Versioned };
+
+/** What the status line says besides "Saving…": the catalog's words, chosen by what happened. */
+type Status = '' | 'savedHere' | 'nothingToSave' | 'needsAccess' | 'serverShown';
 
 /**
  * The edit form of one record: fields checked as the owner types, Save (Ctrl/Cmd+S) with only
@@ -50,8 +53,10 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   const queryClient = useQueryClient();
   const closeRecord = useUiStore((s) => s.closeRecord);
   const access = useWriteAccess(schoolId, entity);
-  const [failure, setFailure] = useState<UiError>();
-  const [status, setStatus] = useState('');
+  // What went wrong, written when shown (so it follows the language).
+  const [failure, setFailure] = useState<{ error: UiError; nothingSaved?: true }>();
+  const { t } = useTranslation(['records', 'common']);
+  const [status, setStatus] = useState<Status>('');
   const [conflict, setConflict] = useState<Conflict>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const retrying = useRef(false);
@@ -61,7 +66,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   const [wasPending, setWasPending] = useState(pendingHere);
   if (wasPending !== pendingHere) {
     setWasPending(pendingHere);
-    if (!pendingHere && status === SAVED_HERE) setStatus('');
+    if (!pendingHere && status === 'savedHere') setStatus('');
   }
   // The school asked us to slow down: seconds until the waiting save is sent. Once it is
   // sent (nothing of the record waits any more, or no longer once the wait is over, for a
@@ -79,7 +84,8 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     defaultValues: toFormValues(entity, record),
     resolver: recordResolver(entity, record),
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, formState, control } = form;
+  const values = useWatch({ control });
   const { isDirty } = formState;
 
   // A newer version (an undo, a refetch) is taken once the form holds no unsaved edits. A new
@@ -98,7 +104,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       setConflict(undefined);
       setFailure(undefined);
       reset(toFormValues(entity, answer.record));
-      if (answer.pending) setStatus(SAVED_HERE);
+      if (answer.pending) setStatus('savedHere');
       noteSlowDown(schoolId, entity, record.id, answer.retryAt);
     },
     onFailed: (error, request) => void handleFailure(error, request),
@@ -116,27 +122,27 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       return;
     }
     if (error.code === 'insufficient_scope' && !retrying.current) {
-      setStatus('Schooldesk needs more access to save this. Waiting for you to grant it…');
+      setStatus('needsAccess');
       retrying.current = true;
       const ok = await access.requestAccess(details.missingScopes ?? [access.scope]);
       retrying.current = false;
       setStatus('');
       // The action resumes after consent: the same save, against the same version.
       if (ok) save.mutate(request);
-      else setFailure({ code: error.code, message: `${error.message} Nothing was saved.` });
+      else setFailure({ error, nothingSaved: true });
       return;
     }
     if (error.code === 'validation_failed' && details.fields)
       for (const [field, message] of Object.entries(details.fields))
-        setError(formNameOf(entity, field), { type: 'server', message });
-    setFailure(error);
+        setError(formNameOf(entity, field), { type: 'server', message: fieldErrorText(message) });
+    setFailure({ error });
   }
 
   const onValid = (fields: Record<string, unknown>) => {
     setFailure(undefined);
     const changed = changedFields(entity, fields, record);
     if (Object.keys(changed).length === 0) {
-      setStatus('Nothing to save: no field has changed.');
+      setStatus('nothingToSave');
       return;
     }
     setStatus('');
@@ -148,7 +154,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       fields: { active: false },
       etag,
       base: record,
-      done: 'Coupon deactivated.',
+      done: t('toast.deactivated'),
     });
 
   const remove = useMutation({
@@ -159,11 +165,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       setConfirmDelete(false);
       closeRecord();
       queryClient.removeQueries({ queryKey: entityKeys.record(schoolId, entity, record.id) });
-      showToast(
-        answer.pending
-          ? `${capitalized(entity)} deleted on this computer. The school gets the change when it answers.`
-          : `${capitalized(entity)} deleted.`,
-      );
+      showToast(answer.pending ? t(`toast.deletedHere.${entity}`) : t(`toast.deleted.${entity}`));
     },
     onSettled: () => refreshEntity(queryClient, schoolId, entity),
   });
@@ -175,7 +177,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     });
     reset(toFormValues(entity, current.current));
     setConflict(undefined);
-    setStatus('The form now shows the server’s version.');
+    setStatus('serverShown');
   };
 
   const saveOver = (current: Conflict, fields: Record<string, unknown>) => {
@@ -188,20 +190,25 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   const busy = save.isPending || remove.isPending;
   const name = recordTitle(entity, record);
   // "Saved on this computer" belongs to the values saved, not to new edits in the form.
-  const savedHere = (pendingHere || status === SAVED_HERE) && !isDirty;
+  const savedHere = (pendingHere || status === 'savedHere') && !isDirty;
+  const statusWords: Record<Exclude<Status, '' | 'savedHere'>, string> = {
+    nothingToSave: t('form.nothingToSave'),
+    needsAccess: t('form.needsAccessToSave'),
+    serverShown: t('form.serverShown'),
+  };
   const shownStatus = save.isPending
-    ? 'Saving…'
-    : status && status !== SAVED_HERE
-      ? status
+    ? t('form.saving')
+    : status && status !== 'savedHere'
+      ? statusWords[status]
       : savedHere && slowDown === undefined
-        ? SAVED_HERE
+        ? savedHereText()
         : '';
 
   return (
     <form
       id={formId}
       className="record-form"
-      aria-label={`Edit ${SINGULAR[entity]}`}
+      aria-label={t(`form.editLabel.${entity}`)}
       noValidate
       aria-busy={busy}
       onSubmit={(event) => void handleSubmit(onValid)(event)}
@@ -218,12 +225,20 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       ) : null}
       <RecordFormBody
         formId={formId}
+        entity={entity}
         specs={FIELD_SPECS[entity]}
+        values={values as FormValues}
         register={register}
+        control={control}
         errors={formState.errors}
         access={access}
-        lockedControls={entity === 'coupons' ? 'Save, Deactivate and Delete' : 'Save and Delete'}
-        failure={failure}
+        lockedControls={entity === 'coupons' ? t('form.lockedEditCoupon') : t('form.lockedEdit')}
+        failure={
+          failure &&
+          (failure.nothingSaved
+            ? t('form.nothingSaved', { reason: errorText(failure.error) })
+            : errorText(failure.error))
+        }
         kept="changes"
         status={shownStatus}
       />
@@ -231,7 +246,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       {conflict ? null : (
         <div className="actions">
           <button type="submit" className="primary" disabled={locked || busy}>
-            Save
+            {t('common:save')}
           </button>
           {entity === 'coupons' ? (
             <button
@@ -240,7 +255,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
               disabled={locked || busy || record.active === false}
               onClick={deactivate}
             >
-              Deactivate
+              {t('form.deactivate')}
             </button>
           ) : null}
           <button
@@ -249,23 +264,23 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
             disabled={locked || busy}
             onClick={() => setConfirmDelete(true)}
           >
-            Delete
+            {t('common:delete')}
           </button>
         </div>
       )}
       {confirmDelete ? (
         <ConfirmDialog
-          title={`Delete the ${SINGULAR[entity]} “${name}”?`}
-          confirmLabel={`Delete ${SINGULAR[entity]}`}
+          title={t(`delete.title.${entity}`, { name })}
+          confirmLabel={t(`delete.confirm.${entity}`)}
           busy={remove.isPending}
-          {...(remove.isError ? { error: toUiError(remove.error).message } : {})}
+          {...(remove.isError ? { error: errorText(remove.error) } : {})}
           onConfirm={() => remove.mutate()}
           onCancel={() => {
             remove.reset();
             setConfirmDelete(false);
           }}
         >
-          <p>The platform cannot bring a deleted {SINGULAR[entity]} back; this cannot be undone.</p>
+          <p>{t(`delete.body.${entity}`)}</p>
         </ConfirmDialog>
       ) : null}
     </form>

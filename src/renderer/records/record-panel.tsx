@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
 import { PendingMark } from '../components/pending-mark';
 import { recordQuery } from '../entity-queries';
 import { errorSentence } from '../offline-errors';
 import { useIsPending } from '../outbox-queries';
-import { areaInfo } from '../workspace/areas';
 import { useUiStore } from '../ui-store';
 import { Enrollments } from './enrollments';
-import { SINGULAR, capitalized, recordTitle, type AnyRecord } from './field-specs';
+import { recordTitle, type AnyRecord } from './field-specs';
+import { kindWord } from './record-words';
 import { NewRecordForm } from './new-record-form';
+import { PanelResizer } from './panel-resizer';
 import { RecordForm } from './record-form';
 
 type Props = { schoolId: string; entity: EntityName; recordId: string };
@@ -21,7 +23,14 @@ type Props = { schoolId: string; entity: EntityName; recordId: string };
  */
 export function RecordPanel({ schoolId, entity, recordId }: Props) {
   const id = useId();
+  const { t } = useTranslation(['records', 'common']);
   const panelRef = useRef<HTMLElement>(null);
+  // The element as state too: the resizer finds the area around it.
+  const [panel, setPanel] = useState<HTMLElement | null>(null);
+  const refPanel = useCallback((element: HTMLElement | null) => {
+    panelRef.current = element;
+    setPanel(element);
+  }, []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeRecord = useUiStore((s) => s.closeRecord);
   const isNew = recordId === 'new';
@@ -64,60 +73,65 @@ export function RecordPanel({ schoolId, entity, recordId }: Props) {
   };
 
   const title = isNew
-    ? `New ${SINGULAR[entity]}`
+    ? t(`form.newTitle.${entity}`)
     : record
       ? recordTitle(entity, record)
-      : capitalized(entity);
+      : kindWord(entity);
 
   return (
     <section
-      ref={panelRef}
+      ref={refPanel}
       className="record-panel"
       aria-labelledby={`${id}-kind ${id}-heading`}
       onKeyDown={onKeyDown}
     >
-      <header className="record-panel-header">
-        <div>
-          <p id={`${id}-kind`} className="record-kind">
-            {capitalized(entity)}
+      <PanelResizer panel={panel} />
+      <div className="record-panel-body">
+        <header className="record-panel-header">
+          <div>
+            <p id={`${id}-kind`} className="record-kind">
+              {kindWord(entity)}
+            </p>
+            <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+              {title}
+            </h2>
+            {pending ? <PendingMark withText /> : null}
+          </div>
+          <button type="button" className="secondary" onClick={closeRecord}>
+            {t('common:close')}
+          </button>
+        </header>
+        {isNew ? (
+          <NewRecordForm key={entity} schoolId={schoolId} entity={entity} />
+        ) : query.isPending ? (
+          <p role="status" className="hint">
+            {t(`panel.loading.${entity}`)}
           </p>
-          <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
-            {title}
-          </h2>
-          {pending ? <PendingMark withText /> : null}
-        </div>
-        <button type="button" className="secondary" onClick={closeRecord}>
-          Close
-        </button>
-      </header>
-      {isNew ? (
-        <NewRecordForm key={entity} schoolId={schoolId} entity={entity} />
-      ) : query.isPending ? (
-        <p role="status" className="hint">
-          Loading the {SINGULAR[entity]}…
-        </p>
-      ) : query.isError ? (
-        <div>
-          <p role="alert" className="notice error">
-            {errorSentence(query.error, areaInfo(entity).plural)}
-          </p>
-          {toUiError(query.error).code === 'not_found' ? null : (
-            <button type="button" className="secondary" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          )}
-        </div>
-      ) : (
-        <>
-          <RecordForm
-            key={recordId}
-            schoolId={schoolId}
-            entity={entity}
-            versioned={{ record: record as AnyRecord, etag: query.data.etag }}
-          />
-          {entity === 'students' ? <Enrollments schoolId={schoolId} studentId={recordId} /> : null}
-        </>
-      )}
+        ) : query.isError ? (
+          <div>
+            <p role="alert" className="notice error">
+              {errorSentence(query.error, entity)}
+            </p>
+            {toUiError(query.error).code === 'not_found' ? null : (
+              <button type="button" className="secondary" onClick={() => void query.refetch()}>
+                {t('common:retry')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <>
+            <RecordForm
+              key={recordId}
+              schoolId={schoolId}
+              entity={entity}
+              versioned={{ record: record as AnyRecord, etag: query.data.etag }}
+            />
+            {entity === 'students' ? (
+              <Enrollments schoolId={schoolId} studentId={recordId} />
+            ) : null}
+          </>
+        )}
+      </div>
     </section>
   );
 }

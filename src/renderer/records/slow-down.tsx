@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import type { EntityName } from '../../shared/entity-names';
+import i18next from 'i18next';
 import { formatNumber } from '../format';
 
 /**
@@ -35,13 +36,15 @@ export function clearSlowDown(schoolId: string, entity: EntityName, id: string):
 }
 
 /** What the toast says of a save that waits because the school asked us to slow down. */
-export const SAVED_SLOWED =
-  'Saved on this computer. The school asked us to slow down, so it is sent after a short wait.';
+export function savedSlowedText(): string {
+  return i18next.t('records:slowDown.saved');
+}
 
 /** "The school asked us to slow down; sending in 40 s", and "…; sending now" at the end. */
 export function slowDownText(seconds: number): string {
-  const when = seconds > 0 ? `in ${formatNumber(seconds)} s` : 'now';
-  return `The school asked us to slow down; sending ${when}`;
+  return seconds > 0
+    ? i18next.t('records:slowDown.sendingIn', { seconds: formatNumber(seconds) })
+    : i18next.t('records:slowDown.sendingNow');
 }
 
 /**

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError, type UiError } from '../bridge';
+import { errorText } from '../error-text';
 import { call, entityKeys } from '../entity-queries';
-import { SAVED_HERE } from '../outbox-text';
+import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
-import { capitalized, type AnyRecord } from './field-specs';
+import type { AnyRecord } from './field-specs';
 import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';
-import { SAVED_SLOWED } from './slow-down';
+import { savedSlowedText } from './slow-down';
 
 /**
  * One save: the changed fields, the ETag they were made against (absent when the screen knows
@@ -64,9 +66,11 @@ export async function undoSave(
       ...versionOf(etag, cached?.record ?? saved.record, previous),
     });
     putCached(queryClient, schoolId, entity, answer);
-    showToast('Change undone.');
+    showToast(i18next.t('records:toast.undone'));
   } catch (error) {
-    showToast(`The change could not be undone. ${toUiError(error).message}`, { tone: 'error' });
+    showToast(i18next.t('records:toast.undoFailed', { reason: errorText(error) }), {
+      tone: 'error',
+    });
   } finally {
     void refreshEntity(queryClient, schoolId, entity, id);
   }
@@ -110,11 +114,11 @@ export function useSaveRecord(
       const previous = Object.fromEntries(
         Object.keys(request.fields).map((k) => [k, request.base[k] ?? null]),
       );
-      const done = request.done ?? `${capitalized(entity)} saved.`;
-      const kept = answer.retryAt === undefined ? SAVED_HERE : SAVED_SLOWED;
+      const done = request.done ?? i18next.t(`records:toast.saved.${entity}`);
+      const kept = answer.retryAt === undefined ? savedHereText() : savedSlowedText();
       showToast(answer.pending ? kept : done, {
         action: {
-          label: 'Undo',
+          label: i18next.t('common:undo'),
           run: () => undoSave(queryClient, schoolId, entity, answer, previous),
         },
       });

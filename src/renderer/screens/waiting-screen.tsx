@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { bridge } from '../bridge';
 import { CopyLink } from '../components/copy-link';
 import { ProgressSteps } from '../components/progress-steps';
@@ -14,6 +15,7 @@ type Props = { attemptId: string };
  * user does not look.
  */
 export function WaitingScreen({ attemptId }: Props) {
+  const { t } = useTranslation(['connect', 'common']);
   const attempt = useUiStore((s) => s.attempts[attemptId]);
   const steps = attempt?.steps ?? [];
   const authorizationUrl = attempt?.authorizationUrl;
@@ -33,19 +35,16 @@ export function WaitingScreen({ attemptId }: Props) {
   return (
     <section className="screen" aria-labelledby="waiting-heading">
       <ScreenHeading id="waiting-heading">
-        {authorizationUrl ? 'Finish signing in in your browser' : 'Connecting to your school'}
+        {authorizationUrl ? t('waiting.headingBrowser') : t('waiting.headingConnecting')}
       </ScreenHeading>
       {!authorizationUrl ? (
-        <p>Schooldesk is finding your school and preparing its sign-in page.</p>
+        <p>{t('waiting.finding')}</p>
       ) : browserFailed ? (
         <p role="alert" className="notice warning">
-          Schooldesk could not open your browser. Use the link below to open the sign-in page.
+          {t('waiting.browserFailed')}
         </p>
       ) : (
-        <p>
-          Schooldesk opened your school’s sign-in page in your browser. Sign in there and choose
-          Allow, then come back here.
-        </p>
+        <p>{t('waiting.opened')}</p>
       )}
       {authorizationUrl ? (
         <>
@@ -56,7 +55,7 @@ export function WaitingScreen({ attemptId }: Props) {
               target="_blank"
               rel="noopener noreferrer"
             >
-              Open the sign-in page
+              {t('waiting.openLink')}
             </a>
           </p>
           <CopyLink url={authorizationUrl} />
@@ -65,7 +64,7 @@ export function WaitingScreen({ attemptId }: Props) {
       <ProgressSteps steps={steps} />
       <div className="actions">
         <button type="button" className="secondary" onClick={cancel}>
-          Cancel
+          {t('common:cancel')}
         </button>
       </div>
     </section>

@@ -1,8 +1,11 @@
+import i18next from 'i18next';
 import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SCOPE_AREAS } from '../../shared/scope-catalog';
 import { bridge, type UiError } from '../bridge';
 import { CopyLink } from '../components/copy-link';
-import { scopeLabel } from '../scopes';
+import { errorText } from '../error-text';
+import { scopeAreaLabel, scopeLabel } from '../scopes';
 import { useUiStore } from '../ui-store';
 import { Modal } from '../workspace/modal';
 import { useCurrentSession } from '../workspace/use-current-session';
@@ -21,14 +24,18 @@ export type StepUpRequest = {
   settle: (granted: boolean) => void;
 };
 
-/** Why Schooldesk wants a scope, in plain words ("to see and search your coupons"). */
+/**
+ * Why Schooldesk wants a scope, in plain words in the owner's language ("to see and search
+ * coupons.", "用來查看和搜尋折價券。").
+ */
 export function scopeReason(scope: string): string {
   const area = SCOPE_AREAS.find((a) => a.read === scope || a.write === scope);
   if (!area) return scopeLabel(scope);
-  const what = area.label.toLowerCase();
+  // Lowercase inside an English sentence; Chinese has no case.
+  const what = scopeAreaLabel(area).toLowerCase();
   return area.write === scope
-    ? `to create, change and delete ${what}`
-    : `to see and search ${what}`;
+    ? i18next.t('operations:stepUp.reasonWrite', { what })
+    : i18next.t('operations:stepUp.reasonRead', { what });
 }
 
 /**
@@ -38,6 +45,7 @@ export function scopeReason(scope: string): string {
  * owner may untick some on the consent page.
  */
 export function StepUpDialog({ request }: { request: StepUpRequest }) {
+  const { t } = useTranslation(['operations', 'common']);
   const headingId = useId();
   const descriptionId = useId();
   const { started, error, scopes, settle, retry } = request;
@@ -63,30 +71,29 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
     settle(false);
   };
 
-  const failure =
-    error?.message ??
-    (outcome?.type === 'failed'
-      ? outcome.error.message
+  const failure = error
+    ? errorText(error)
+    : outcome?.type === 'failed'
+      ? errorText(outcome.error)
       : outcome?.type === 'finished' && !granted
-        ? 'The school did not grant this access. You can ask again and choose Allow with it ticked.'
-        : undefined);
+        ? t('stepUp.declined')
+        : undefined;
 
   return (
     <Modal labelledBy={headingId} describedBy={descriptionId} onDismiss={cancel}>
-      <h2 id={headingId}>Grant access</h2>
+      <h2 id={headingId}>{t('stepUp.title')}</h2>
       <div id={descriptionId}>
-        <p>Schooldesk needs more access at {request.school}:</p>
+        <p>{t('stepUp.needsMore', { school: request.school })}</p>
         <ul className="step-up-scopes">
           {scopes.map((scope) => (
             <li key={scope}>
-              <strong>{scopeLabel(scope)}</strong> {scopeReason(scope)}.
+              <strong>{scopeLabel(scope)}</strong>
+              {t('stepUp.gap')}
+              {scopeReason(scope)}
             </li>
           ))}
         </ul>
-        <p>
-          Open your school’s sign-in page, sign in if asked and choose Allow. Schooldesk keeps
-          everything you have now and continues when you come back.
-        </p>
+        <p>{t('stepUp.instructions')}</p>
       </div>
       {failure ? (
         <p role="alert" className="notice error">
@@ -102,27 +109,23 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
               target="_blank"
               rel="noopener noreferrer"
             >
-              Open the sign-in page
+              {t('stepUp.openPage')}
             </a>
           </p>
           <CopyLink url={authorizationUrl} />
         </>
       ) : null}
       <p role="status" className="hint">
-        {failure
-          ? ''
-          : authorizationUrl
-            ? 'Waiting for you to allow access…'
-            : 'Preparing the sign-in page…'}
+        {failure ? '' : authorizationUrl ? t('stepUp.waiting') : t('stepUp.preparing')}
       </p>
       <div className="actions">
         {failure ? (
           <button type="button" className="primary" onClick={retry}>
-            Try again
+            {t('common:retry')}
           </button>
         ) : null}
         <button type="button" className="secondary" onClick={cancel}>
-          {failure ? 'Close' : 'Cancel'}
+          {failure ? t('common:close') : t('common:cancel')}
         </button>
       </div>
     </Modal>

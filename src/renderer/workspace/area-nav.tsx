@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { Area } from '../ui-store';
 import { AREAS, isEntityArea } from './areas';
@@ -12,8 +13,9 @@ type Props = { session: SessionSummaryView; current: Area; onOpen: (area: Area) 
  * the session cannot read shows a lock, and says "(locked)" to screen readers.
  */
 export function AreaNav({ session, current, onOpen }: Props) {
+  const { t } = useTranslation('shell');
   return (
-    <nav className="area-nav" aria-label="Areas">
+    <nav className="area-nav" aria-label={t('nav.label')}>
       <ul>
         {AREAS.map((area) => {
           const locked = isEntityArea(area.id) && !accessOf(session, area.id).canRead;
@@ -34,7 +36,7 @@ export function AreaNav({ session, current, onOpen }: Props) {
                 {locked ? (
                   <>
                     <LockIcon />
-                    <span className="visually-hidden"> (locked)</span>
+                    <span className="visually-hidden"> {t('nav.locked')}</span>
                   </>
                 ) : null}
               </a>

@@ -1,28 +1,55 @@
+import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
 import type { Area } from '../ui-store';
-import { countOf as countWords } from '../format';
 
-/** How the workspace names an area and its records, in plain words. */
+/**
+ * How the workspace names an area and its records, in the owner's language. The names are read
+ * from the catalog (shell:areas) each time, so they follow a change of language.
+ */
 export type AreaInfo = {
-  id: Area;
-  label: string;
-  /** One record, lowercase ("course"); empty for the account area. */
-  singular: string;
-  /** Several records, lowercase ("courses"). */
-  plural: string;
+  readonly id: Area;
+  readonly label: string;
+  /** One record, lowercase in English ("course"); empty for the account area. */
+  readonly singular: string;
+  /** Several records, lowercase in English ("courses"). */
+  readonly plural: string;
   /** The key that opens it after Alt (Alt+1 … Alt+5). */
-  key: string;
+  readonly key: string;
 };
 
+function entityArea(id: EntityName, key: string): AreaInfo {
+  return {
+    id,
+    key,
+    get label() {
+      return i18next.t(`shell:areas.${id}.label`);
+    },
+    get singular() {
+      return i18next.t(`shell:areas.${id}.one`);
+    },
+    get plural() {
+      return i18next.t(`shell:areas.${id}.other`);
+    },
+  };
+}
+
 export const AREAS: readonly AreaInfo[] = [
-  { id: 'courses', label: 'Courses', singular: 'course', plural: 'courses', key: '1' },
-  { id: 'students', label: 'Students', singular: 'student', plural: 'students', key: '2' },
-  { id: 'coupons', label: 'Coupons', singular: 'coupon', plural: 'coupons', key: '3' },
-  { id: 'pages', label: 'Pages', singular: 'page', plural: 'pages', key: '4' },
-  { id: 'account', label: 'Account', singular: '', plural: '', key: '5' },
+  entityArea('courses', '1'),
+  entityArea('students', '2'),
+  entityArea('coupons', '3'),
+  entityArea('pages', '4'),
+  {
+    id: 'account',
+    key: '5',
+    get label() {
+      return i18next.t('shell:areas.account.label');
+    },
+    singular: '',
+    plural: '',
+  },
 ];
 
-/** The area's plain-words names. */
+/** The area's names in the owner's language. */
 export function areaInfo(area: Area): AreaInfo {
   return AREAS.find((a) => a.id === area) ?? AREAS[0]!;
 }
@@ -32,13 +59,22 @@ export function isEntityArea(area: Area): area is EntityName {
   return area !== 'account';
 }
 
-/** "1 student", "100,000 students". */
+/** "1 student", "100,000 students", "100,000 位學員". */
 export function countOf(count: number, entity: EntityName): string {
-  const info = areaInfo(entity);
-  return countWords(count, info.singular, info.plural);
+  return i18next.t(`shell:areas.${entity}.count`, { count });
 }
 
-/** Capitalised first letter, for "New course". */
+/** "New course", "新增課程". */
+export function newRecordLabel(entity: EntityName): string {
+  return i18next.t(`shell:areas.${entity}.new`);
+}
+
+/** "Course details", "課程詳細資料": the open record's panel. */
+export function detailsLabel(entity: EntityName): string {
+  return i18next.t(`shell:areas.${entity}.details`);
+}
+
+/** Capitalised first letter, for "New course" (a Chinese word is left as it is). */
 export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,13 +1,14 @@
 import { useQueries } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { listWindowQuery } from '../entity-queries';
 import { rowDetail, rowTitle } from '../lists/columns';
 import { useDebounced } from '../lists/use-list-rows';
-import { areaInfo, AREAS, capitalised } from './areas';
+import { areaInfo, AREAS, newRecordLabel } from './areas';
 import { Modal } from './modal';
-import { accessOf } from './use-current-session';
+import { accessOf, schoolName } from './use-current-session';
 
 /** Records found per entity as the owner types. */
 export const PALETTE_RESULTS_PER_ENTITY = 5;
@@ -17,6 +18,10 @@ type Item = { id: string; group: string; label: string; detail?: string; run: ()
 
 type Props = {
   session: SessionSummaryView;
+  /** Every signed-in school: the others can be switched to from here. */
+  sessions: readonly SessionSummaryView[];
+  switchSchool: (schoolId: string) => void;
+  addSchool: () => void;
   onClose: () => void;
   openArea: (area: (typeof AREAS)[number]['id']) => void;
   openRecord: (entity: EntityName, id: string) => void;
@@ -33,12 +38,14 @@ const matches = (label: string, text: string) => {
 };
 
 /**
- * The command palette (Ctrl/⌘+K): a combobox over one listbox of areas, commands and records.
+ * The command palette (Ctrl/⌘+K): a combobox over one listbox of areas, commands, the other
+ * signed-in schools ("Switch to …", "Add another school") and records.
  * Focus stays in the text field; arrows move the active option (aria-activedescendant),
  * Enter runs it, Escape closes. Records come from the four list channels, a few per entity.
  */
 export function CommandPalette(props: Props) {
-  const { session, onClose } = props;
+  const { session, sessions, onClose } = props;
+  const { t } = useTranslation(['shell', 'common']);
   const baseId = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
@@ -57,28 +64,47 @@ export function CommandPalette(props: Props) {
     onClose();
     run();
   };
+  const goTo = t('palette.goTo');
+  const commandGroup = t('palette.commands');
+  const schoolGroup = t('palette.schools');
   const commands: Item[] = [
     ...AREAS.map((a) => ({
       id: `area-${a.id}`,
-      group: 'Go to',
-      label: `Go to ${a.label}`,
+      group: goTo,
+      label: t('palette.goToArea', { area: a.label }),
       run: then(() => props.openArea(a.id)),
     })),
-    ...ENTITY_NAMES.map((entity) => ({
-      id: `new-${entity}`,
-      group: 'Commands',
-      label:
-        `New ${areaInfo(entity).singular}` +
-        (accessOf(session, entity).canWrite ? '' : ' (locked)'),
-      run: then(() => props.newRecord(entity)),
-    })),
+    ...ENTITY_NAMES.map((entity) => {
+      const label = newRecordLabel(entity);
+      return {
+        id: `new-${entity}`,
+        group: commandGroup,
+        label: accessOf(session, entity).canWrite ? label : t('palette.locked', { label }),
+        run: then(() => props.newRecord(entity)),
+      };
+    }),
     {
       id: 'shortcuts',
-      group: 'Commands',
-      label: 'Keyboard shortcuts',
+      group: commandGroup,
+      label: t('shortcuts.heading'),
       run: then(props.openShortcuts),
     },
-    { id: 'sync-now', group: 'Commands', label: 'Sync now', run: then(props.syncNow) },
+    { id: 'sync-now', group: commandGroup, label: t('header.syncNow'), run: then(props.syncNow) },
+    ...sessions
+      .filter((s) => s.schoolId !== session.schoolId)
+      .map((s) => ({
+        id: `school-${s.schoolId}`,
+        group: schoolGroup,
+        label: t('palette.switchSchool', { school: schoolName(s, sessions) }),
+        detail: s.baseUrl,
+        run: then(() => props.switchSchool(s.schoolId)),
+      })),
+    {
+      id: 'add-school',
+      group: schoolGroup,
+      label: t('header.addSchool'),
+      run: then(props.addSchool),
+    },
   ].filter((item) => matches(item.label, text));
   const records: Item[] =
     q.length >= 2
@@ -86,7 +112,7 @@ export function CommandPalette(props: Props) {
           const entity = searchable[index]!;
           return (search.data?.rows ?? []).map((row) => ({
             id: `${entity}-${row.id}`,
-            group: capitalised(areaInfo(entity).plural),
+            group: areaInfo(entity).label,
             label: rowTitle(entity, row),
             detail: rowDetail(entity, row),
             run: then(() => props.openRecord(entity, row.id)),
@@ -115,10 +141,10 @@ export function CommandPalette(props: Props) {
   return (
     <Modal labelledBy={`${baseId}-heading`} onDismiss={onClose} className="palette">
       <h2 id={`${baseId}-heading`} className="visually-hidden">
-        Command palette
+        {t('palette.heading')}
       </h2>
       <label htmlFor={`${baseId}-input`} className="visually-hidden">
-        Go to, run a command or find a record
+        {t('palette.input')}
       </label>
       <input
         id={`${baseId}-input`}
@@ -128,7 +154,7 @@ export function CommandPalette(props: Props) {
         autoFocus
         autoComplete="off"
         spellCheck={false}
-        placeholder="Go to, run a command or find a record…"
+        placeholder={t('palette.placeholder')}
         aria-expanded="true"
         aria-controls={listboxId}
         aria-autocomplete="list"
@@ -140,7 +166,7 @@ export function CommandPalette(props: Props) {
         }}
         onKeyDown={onKeyDown}
       />
-      <div id={listboxId} role="listbox" aria-label="Results" className="palette-list">
+      <div id={listboxId} role="listbox" aria-label={t('palette.results')} className="palette-list">
         {groups.map((group, groupIndex) => (
           <div role="group" key={group} aria-labelledby={`${baseId}-group-${groupIndex}`}>
             <div role="presentation" id={`${baseId}-group-${groupIndex}`} className="palette-group">
@@ -168,7 +194,11 @@ export function CommandPalette(props: Props) {
         ))}
       </div>
       <p role="status" className="hint">
-        {searching ? 'Searching…' : items.length === 0 ? `Nothing matches “${text}”.` : ''}
+        {searching
+          ? t('common:searching')
+          : items.length === 0
+            ? t('palette.nothing', { text })
+            : ''}
       </p>
     </Modal>
   );

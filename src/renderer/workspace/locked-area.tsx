@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { EntityName } from '../../shared/entity-names';
 import { ScreenHeading } from '../components/screen-heading';
@@ -14,28 +15,26 @@ type Props = { session: SessionSummaryView; entity: EntityName };
  * refreshes on the sign-in's events).
  */
 export function LockedArea({ session, entity }: Props) {
+  const { t } = useTranslation('shell');
   const grant = useGrantAccess();
   const info = areaInfo(entity);
   const scope = `${entity}:read`;
   const declined = session.declinedScopes.includes(scope);
+  const values = { scope: scopeLabel(scope), school: session.baseUrl };
   return (
     <section className="area locked-area" aria-labelledby="area-heading">
       <ScreenHeading id="area-heading">
-        {info.label} <span className="visually-hidden">(locked)</span>
+        {info.label} <span className="visually-hidden">{t('nav.locked')}</span>
       </ScreenHeading>
       <div className="card locked-card">
         <p className="locked-title">
-          <LockIcon /> Schooldesk may not see your school’s {info.plural}.
+          <LockIcon /> {t('locked.title', { area: info.plural })}
         </p>
         <p>
-          {declined
-            ? `You did not allow “${scopeLabel(scope)}” when you signed in to ${session.baseUrl}.`
-            : `“${scopeLabel(scope)}” was not asked for when you signed in to ${session.baseUrl}.`}{' '}
-          Grant access to ask the school for it: you confirm in your browser, and this area opens as
-          soon as the school allows it.
+          {declined ? t('locked.declined', values) : t('locked.notAsked', values)} {t('locked.how')}
         </p>
         <button type="button" className="primary" onClick={() => void grant([scope])}>
-          Grant access
+          {t('locked.grant')}
         </button>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useGrantAccess } from '../step-up/grant-access';
 import { scopeLabel } from '../scopes';
 import { LockIcon } from './lock-icon';
@@ -17,13 +18,14 @@ type Props = {
  * "Grant access" button that runs step-up and then does what was asked.
  */
 export function LockedControl({ label, scope, onGranted }: Props) {
+  const { t } = useTranslation('shell');
   const grant = useGrantAccess();
   const noteId = useId();
   return (
     <span className="locked-control">
       <span id={noteId} className="locked-note">
-        <LockIcon /> {label} <span className="visually-hidden">(locked)</span>
-        <span className="hint"> needs {scopeLabel(scope)}</span>
+        <LockIcon /> {label} <span className="visually-hidden">{t('nav.locked')}</span>
+        <span className="hint"> {t('locked.needs', { scope: scopeLabel(scope) })}</span>
       </span>
       <button
         type="button"
@@ -35,7 +37,7 @@ export function LockedControl({ label, scope, onGranted }: Props) {
           });
         }}
       >
-        Grant access
+        {t('locked.grant')}
       </button>
     </span>
   );

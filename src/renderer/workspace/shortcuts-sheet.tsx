@@ -1,22 +1,24 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
-import { SHORTCUTS } from './shortcuts';
+import { shortcutList } from './shortcuts';
 
 /** The keyboard shortcuts help sheet: every shortcut of the app in one table. */
 export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['shell', 'common']);
   const headingId = useId();
   return (
     <Modal labelledBy={headingId} onDismiss={onClose} className="shortcuts-sheet">
-      <h2 id={headingId}>Keyboard shortcuts</h2>
+      <h2 id={headingId}>{t('shortcuts.heading')}</h2>
       <table className="shortcuts-table">
         <thead>
           <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">What they do</th>
+            <th scope="col">{t('shortcuts.keys')}</th>
+            <th scope="col">{t('shortcuts.does')}</th>
           </tr>
         </thead>
         <tbody>
-          {SHORTCUTS.map((shortcut) => (
+          {shortcutList().map((shortcut) => (
             <tr key={shortcut.keys}>
               <td>
                 <kbd>{shortcut.keys}</kbd>
@@ -28,7 +30,7 @@ export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
       </table>
       <div className="actions">
         <button type="button" className="secondary" autoFocus onClick={onClose}>
-          Close
+          {t('common:close')}
         </button>
       </div>
     </Modal>

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useEffect, useRef } from 'react';
 import type { Area } from '../ui-store';
 import { AREAS } from './areas';
@@ -11,22 +12,30 @@ export type ShortcutActions = {
   newRecord: () => void;
 };
 
-/** Every shortcut, as the help sheet lists them. `mod` is Ctrl, or ⌘ on a Mac. */
-export const SHORTCUTS: readonly { keys: string; does: string }[] = [
-  {
-    keys: 'Ctrl+K or ⌘K',
-    does: 'Open the command palette: go anywhere, run a command, find a record',
-  },
-  ...AREAS.map((a) => ({ keys: `Alt+${a.key}`, does: `Go to ${a.label}` })),
-  { keys: '/', does: 'Search the list' },
-  { keys: 'N', does: 'New record in the current area' },
-  { keys: '?', does: 'Show these keyboard shortcuts' },
-  { keys: '↑ ↓, Page Up, Page Down, Home, End', does: 'Move between rows of a list' },
-  { keys: 'Enter', does: 'Open the row' },
-  { keys: 'Space', does: 'Tick a student (for bulk actions)' },
-  { keys: 'Ctrl+S or ⌘S', does: 'Save the open form' },
-  { keys: 'Esc', does: 'Close the open record, dialog or palette' },
-];
+/**
+ * Every shortcut, as the help sheet lists them, in the owner's language (read each time, so it
+ * follows a change of language). `mod` is Ctrl, or ⌘ on a Mac; key names stay as printed on
+ * the keys, but for the space bar.
+ */
+export function shortcutList(): readonly { keys: string; does: string }[] {
+  const either = (first: string, second: string) =>
+    i18next.t('shell:shortcuts.either', { first, second });
+  return [
+    { keys: either('Ctrl+K', '⌘K'), does: i18next.t('shell:shortcuts.palette') },
+    ...AREAS.map((a) => ({
+      keys: `Alt+${a.key}`,
+      does: i18next.t('shell:shortcuts.goTo', { area: a.label }),
+    })),
+    { keys: '/', does: i18next.t('shell:shortcuts.search') },
+    { keys: 'N', does: i18next.t('shell:shortcuts.new') },
+    { keys: '?', does: i18next.t('shell:shortcuts.help') },
+    { keys: '↑ ↓, Page Up, Page Down, Home, End', does: i18next.t('shell:shortcuts.move') },
+    { keys: 'Enter', does: i18next.t('shell:shortcuts.open') },
+    { keys: i18next.t('shell:shortcuts.space'), does: i18next.t('shell:shortcuts.tick') },
+    { keys: either('Ctrl+S', '⌘S'), does: i18next.t('shell:shortcuts.save') },
+    { keys: 'Esc', does: i18next.t('shell:shortcuts.close') },
+  ];
+}
 
 /** Whether the key went to something the owner types in, where letters must stay letters. */
 function isTyping(target: EventTarget | null): boolean {

@@ -29,3 +29,26 @@ export function accessOf(
     canWrite: scopes.includes(`${entity}:write`),
   };
 }
+
+/**
+ * The school's address without its scheme ("school.example.com", or with a path where several
+ * schools share one host): how a school is told apart when it sends no name.
+ */
+export function schoolAddress(session: Pick<SessionSummaryView, 'baseUrl'>): string {
+  return session.baseUrl.replace(/^https?:\/\//, '').replace(/\/$/, '');
+}
+
+type Named = Pick<SessionSummaryView, 'schoolId' | 'baseUrl' | 'schoolSubdomain'>;
+
+/**
+ * The name the app shows for a school: its subdomain on the platform, which the school sends
+ * with its tokens (the platform gives no other name to an app that does not read the school's
+ * settings), else its address. Among `others` (the signed-in schools) a name two schools
+ * share gets its address too, so the switcher never lists two schools alike.
+ */
+export function schoolName(session: Named, others: readonly Named[] = []): string {
+  const name = session.schoolSubdomain;
+  if (!name) return schoolAddress(session);
+  const shared = others.some((o) => o.schoolId !== session.schoolId && o.schoolSubdomain === name);
+  return shared ? `${name} · ${schoolAddress(session)}` : name;
+}

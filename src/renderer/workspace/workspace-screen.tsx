@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { EntityName } from '../../shared/entity-names';
-import { AccountMenu } from '../components/account-menu';
+import { AccountMenu, type MenuItem } from '../components/account-menu';
 import { OutboxCount } from '../components/outbox-count';
+import { SchoolMenu } from '../components/school-switcher';
 import { SignOutDialog } from '../components/sign-out-dialog';
 import { SyncStatusLine } from '../components/sync-status-line';
 import { ToastRegion } from '../components/toast-region';
@@ -11,7 +13,7 @@ import { OutboxPanel } from '../outbox/outbox-panel';
 import { AccountArea } from '../screens/signed-in-screen';
 import { useGrantAccess } from '../step-up/grant-access';
 import { useSyncNow } from '../sync-status';
-import { useUiStore } from '../ui-store';
+import { useUiStore, useWorkspaceRoute } from '../ui-store';
 import { isEntityArea } from './areas';
 import { AreaNav } from './area-nav';
 import { CommandPalette } from './command-palette';
@@ -23,17 +25,24 @@ import { accessOf } from './use-current-session';
 
 type Props = { sessions: readonly SessionSummaryView[]; session: SessionSummaryView };
 
+/** Ctrl+K, or ⌘K on a Mac, as the search button shows it. */
+const PALETTE_KEYS =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl+K';
+
 /**
- * The signed-in home: a header with the school, its sync status, its changes waiting to be
- * sent and the Account menu, the sidebar of areas, and the current area (a list with its
- * record beside it, a locked panel, or Account). The palette, the shortcuts sheet, the outbox
- * panel and sign-out are dialogs over it.
+ * The signed-in home: a header with the school switcher, its sync status, its changes waiting
+ * to be sent, search and the Account menu, the sidebar of areas, and the current area (a list
+ * with its record beside it, a locked panel, or Account). The palette, the shortcuts sheet,
+ * the outbox panel and sign-out are dialogs over it. The app mounts one per school shown
+ * (keyed by school), so nothing of one school's screen stays when another is shown.
  */
 export function WorkspaceScreen({ sessions, session }: Props) {
-  const { area, recordId } = useUiStore((s) => s.workspace);
+  const { t } = useTranslation('shell');
+  const { area, recordId } = useWorkspaceRoute();
   const openArea = useUiStore((s) => s.openArea);
   const openRecord = useUiStore((s) => s.openRecord);
   const showConnect = useUiStore((s) => s.showConnect);
+  const showSignedIn = useUiStore((s) => s.showSignedIn);
   const grant = useGrantAccess();
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut' | 'outbox'>();
   const accountButton = useRef<HTMLButtonElement>(null);
@@ -48,6 +57,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
         if (granted) openRecord(entity, 'new');
       });
   };
+  const addSchool = () => showConnect({ clearSchool: true });
 
   useGlobalShortcuts({
     openPalette: () => setDialog('palette'),
@@ -59,42 +69,59 @@ export function WorkspaceScreen({ sessions, session }: Props) {
   });
 
   const closeDialog = () => setDialog(undefined);
+  const accountItems: MenuItem[] = [
+    { id: 'details', label: t('header.accountDetails'), onSelect: () => openArea('account') },
+    { id: 'sync', label: t('header.syncNow'), onSelect: syncNow },
+    { id: 'shortcuts', label: t('header.shortcuts'), onSelect: () => setDialog('shortcuts') },
+    { id: 'sign-out', label: t('header.signOut'), onSelect: () => setDialog('signOut') },
+    { id: 'add-school', label: t('header.addSchool'), onSelect: addSchool },
+  ];
 
   return (
-    <div className="workspace">
+    <div className={`workspace${recordId ? ' with-record' : ''}`}>
       <header className="workspace-header">
-        <span className="app-name">Schooldesk</span>
-        <span className="workspace-school" title={session.baseUrl}>
-          {session.baseUrl}
-        </span>
-        {session.name ? <span className="workspace-user">{session.name}</span> : null}
-        <SyncStatusLine key={session.schoolId} schoolId={session.schoolId} />
-        <OutboxCount
-          key={`outbox ${session.schoolId}`}
-          session={session}
-          onOpen={() => setDialog('outbox')}
+        <span className="app-name">{t('appName')}</span>
+        <SchoolMenu
+          sessions={sessions}
+          selected={session.schoolId}
+          onSelect={(schoolId) => showSignedIn(schoolId)}
+          onAdd={addSchool}
         />
+        {session.name ? (
+          <span className="workspace-user" title={session.name}>
+            {session.name}
+          </span>
+        ) : null}
+        <SyncStatusLine schoolId={session.schoolId} />
+        <OutboxCount session={session} onOpen={() => setDialog('outbox')} />
         <div className="workspace-header-actions">
           <button
             type="button"
-            className="secondary"
+            className="secondary header-search"
+            aria-label={t('header.search')}
             aria-keyshortcuts="Control+K Meta+K"
+            title={`${t('header.search')} (${PALETTE_KEYS})`}
             onClick={() => setDialog('palette')}
           >
-            Search and commands <kbd>Ctrl+K</kbd>
+            <span className="header-long" aria-hidden="true">
+              {t('header.search')}
+            </span>
+            <span className="header-short" aria-hidden="true">
+              {t('header.searchShort')}
+            </span>{' '}
+            <kbd aria-hidden="true">{PALETTE_KEYS}</kbd>
           </button>
-          <button type="button" className="secondary" onClick={() => setDialog('shortcuts')}>
-            Keyboard shortcuts
+          <button
+            type="button"
+            className="secondary header-shortcuts"
+            aria-label={t('header.shortcuts')}
+            aria-keyshortcuts="Shift+?"
+            title={t('header.shortcuts')}
+            onClick={() => setDialog('shortcuts')}
+          >
+            <span aria-hidden="true">?</span>
           </button>
-          <AccountMenu
-            buttonRef={accountButton}
-            items={[
-              { label: 'Account details', onSelect: () => openArea('account') },
-              { label: 'Sync now', onSelect: syncNow },
-              { label: 'Sign out', onSelect: () => setDialog('signOut') },
-              { label: 'Add another school', onSelect: () => showConnect({ clearSchool: true }) },
-            ]}
-          />
+          <AccountMenu buttonRef={accountButton} items={accountItems} />
         </div>
       </header>
       <AreaNav session={session} current={area} onOpen={openArea} />
@@ -107,7 +134,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           />
         ) : accessOf(session, area).canRead ? (
           <EntityArea
-            key={`${session.schoolId} ${area}`}
+            key={area}
             schoolId={session.schoolId}
             entity={area}
             recordId={recordId}
@@ -121,12 +148,15 @@ export function WorkspaceScreen({ sessions, session }: Props) {
       {dialog === 'palette' ? (
         <CommandPalette
           session={session}
+          sessions={sessions}
           onClose={closeDialog}
           openArea={openArea}
           openRecord={openRecord}
           newRecord={newRecord}
           openShortcuts={() => setDialog('shortcuts')}
           syncNow={syncNow}
+          switchSchool={(schoolId) => showSignedIn(schoolId)}
+          addSchool={addSchool}
         />
       ) : null}
       {dialog === 'shortcuts' ? <ShortcutsSheet onClose={closeDialog} /> : null}

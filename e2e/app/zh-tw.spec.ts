@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { test, expect, screenshot } from '../support/app-fixtures';
+import { englishIn, englishSentences, pageWords, say } from '../support/catalog-words';
+import { signInSpeaking } from '../support/language-flow';
+import { createCourse } from '../support/records-flow';
+
+/**
+ * The app as a Taiwanese owner meets it: a browser that prefers Traditional Chinese gets
+ * every screen in Chinese without choosing anything. Each main screen is checked for its
+ * Chinese headings and controls (found by the names a screen reader says), a date in
+ * Taiwan's format, and the absence of every English sentence of the catalogs (each stretch
+ * of an English message's fixed text longer than a dozen letters, searched in the page's
+ * text and in its accessible names, tooltips and placeholders).
+ */
+
+test.use({ locale: 'zh-TW', viewport: { width: 1280, height: 800 } });
+
+const zh = (key: string, values: Record<string, string | number> = {}) => say('zh-TW', key, values);
+const ENGLISH = englishSentences();
+const AREAS = ['courses', 'students', 'coupons', 'pages'] as const;
+
+const areas = (page: Page) => page.getByRole('navigation', { name: zh('shell:nav.label') });
+const loadedRows = (page: Page) =>
+  page.getByRole('grid').locator('[role="row"]:not([aria-rowindex="1"]):not(.loading)');
+const panel = (page: Page) => page.locator('.record-panel');
+
+/**
+ * Saves the screen as `zh-<screen>` for people to look at, and notes (without stopping, so one
+ * run names every screen) each English sentence of the catalogs it shows.
+ */
+async function speaksChinese(page: Page, screen: string): Promise<void> {
+  await screenshot(page, `zh-tw-${screen}`);
+  const english = englishIn(await pageWords(page), ENGLISH);
+  expect.soft(english, `English sentences on the ${screen} screen`).toEqual([]);
+}
+
+async function openArea(page: Page, area: (typeof AREAS)[number] | 'account'): Promise<string> {
+  const name = zh(`shell:areas.${area}.label`);
+  await areas(page).getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return name;
+}
+
+test('every main screen speaks Traditional Chinese to a zh-TW browser', async ({
+  page,
+  app,
+  platform,
+}) => {
+  test.setTimeout(300_000);
+  const course = await createCourse(platform.url, 'ZH');
+
+  // Connect: the language came from the browser, with nothing chosen.
+  await page.goto(app.url);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await expect(page.getByRole('heading', { level: 1, name: zh('connect:heading') })).toBeVisible();
+  await expect(page.getByLabel(zh('connect:address.label'))).toBeVisible();
+  await expect(page.getByRole('button', { name: zh('connect:signIn'), exact: true })).toBeVisible();
+  await speaksChinese(page, 'connect');
+
+  // The waiting screen, then the school's own pages, then the workspace.
+  await page.getByLabel(zh('connect:address.label')).fill(platform.url);
+  await page.getByRole('button', { name: zh('connect:signIn'), exact: true }).click();
+  await expect(page.getByRole('link', { name: zh('connect:waiting.openLink') })).toBeVisible();
+  await speaksChinese(page, 'waiting');
+  await page.getByRole('button', { name: zh('common:cancel') }).click();
+  await signInSpeaking(page, app, platform.url, 'zh-TW');
+
+  // The four lists, each with its Chinese search, New button and rows.
+  for (const area of AREAS) {
+    await openArea(page, area);
+    await expect(page.getByRole('searchbox', { name: zh(`lists:search.${area}`) })).toBeVisible();
+    await expect(page.getByRole('button', { name: zh(`lists:new.${area}`) })).toBeVisible();
+    await expect(loadedRows(page).first()).toBeVisible();
+    await expect(page.getByRole('status', { name: zh('shell:sync.status') })).toHaveText(
+      zh('sync:line.upToDate'),
+      { timeout: 60_000 },
+    );
+    await speaksChinese(page, `list-${area}`);
+  }
+
+  // A record: the course made for this spec, its form in Chinese, and Taiwan's dates.
+  await openArea(page, 'courses');
+  await expect(
+    page
+      .getByRole('grid')
+      .getByRole('gridcell', { name: /^\d{4}\/\d{2}\/\d{2}$/ })
+      .first(),
+  ).toBeVisible();
+  await page.getByRole('searchbox', { name: zh('lists:search.courses') }).fill(course.name);
+  await expect(async () => {
+    await page.getByRole('grid').getByRole('gridcell', { name: course.name }).first().click();
+    await expect(panel(page)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(panel(page).getByRole('heading', { level: 2, name: course.name })).toBeVisible();
+  const name = panel(page).getByLabel(zh('records:fields.courses.name'), { exact: true });
+  await expect(name).toHaveValue(course.name);
+  await speaksChinese(page, 'record');
+
+  // The outbox panel, with a change the school cannot take yet (its writes answer 503).
+  await setFaults(platform.url, {
+    rate: 1,
+    kind: '503',
+    pathPrefix: `/api/v1/courses/${course.id}`,
+    methods: ['PATCH'],
+  });
+  const waiting = page.getByRole('button', {
+    name: new RegExp(zh('outbox:waiting', { count: 1 })),
+  });
+  try {
+    await name.fill(`${course.name} 水彩`);
+    await page.keyboard.press('Control+s');
+    await expect(waiting).toBeVisible({ timeout: 30_000 });
+    await waiting.click();
+  } finally {
+    await setFaults(platform.url, { off: true });
+  }
+  const outbox = page.getByRole('dialog', { name: zh('outbox:panel.title') });
+  await expect(outbox.getByRole('heading', { name: zh('outbox:panel.title') })).toBeVisible();
+  await expect(outbox.getByRole('button', { name: zh('outbox:entry.sendAgain') })).toBeVisible();
+  await speaksChinese(page, 'outbox');
+  await outbox.getByRole('button', { name: zh('outbox:panel.sendNow') }).click();
+  await expect(outbox.getByRole('status')).toHaveText(zh('outbox:panel.allSent'), {
+    timeout: 60_000,
+  });
+  await outbox.getByRole('button', { name: zh('common:close') }).click();
+  await expect(outbox).toBeHidden();
+
+  // The long operations' dialogs.
+  await openArea(page, 'students');
+  await page.getByRole('button', { name: zh('operations:actions.import') }).click();
+  const importing = page.getByRole('dialog', { name: zh('operations:import.title') });
+  await expect(importing.getByLabel(zh('operations:import.fileLabel'))).toBeVisible();
+  await speaksChinese(page, 'import');
+  const closeNamed = (title: string) => zh('operations:dialog.closeNamed', { title });
+  await importing.getByRole('button', { name: closeNamed(zh('operations:import.title')) }).click();
+  await openArea(page, 'coupons');
+  await page.getByRole('button', { name: zh('operations:actions.generate') }).click();
+  const generating = page.getByRole('dialog', { name: zh('operations:generate.title') });
+  await expect(generating.getByLabel(zh('operations:generate.count'))).toBeVisible();
+  await speaksChinese(page, 'generate');
+  await generating
+    .getByRole('button', { name: closeNamed(zh('operations:generate.title')) })
+    .click();
+
+  // Account.
+  await openArea(page, 'account');
+  await expect(page.getByRole('heading', { name: zh('account:who.heading') })).toBeVisible();
+  await speaksChinese(page, 'account');
+});
+
+async function setFaults(platformUrl: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${platformUrl}/__control/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+}
