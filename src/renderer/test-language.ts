@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import type { Language } from '../shared/languages';
 import { setFormatLocale } from './format';
-import { NAMESPACES, RESOURCES } from './i18n/resources';
+import { i18nOptions } from './i18n/resources';
 
 /**
  * For unit tests of the renderer's words, in plain Node (no document, no React): starts
@@ -11,16 +11,7 @@ import { NAMESPACES, RESOURCES } from './i18n/resources';
  */
 export async function speak(language: Language): Promise<void> {
   if (!i18next.isInitialized) {
-    await i18next.use(ICU).init({
-      resources: RESOURCES,
-      lng: language,
-      fallbackLng: 'en',
-      ns: NAMESPACES,
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+    await i18next.use(ICU).init(i18nOptions(language));
   }
   await i18next.changeLanguage(language);
   setFormatLocale(language, language === 'en' ? ['en-US'] : [language]);

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
@@ -8,6 +7,7 @@ import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
 import type { SecretMask } from '../core/auth/secret-mask';
 import type { RateLimits } from '../core/sync';
 import { createHandlers, handle } from '../core/handlers';
+import { listenOnLoopback } from '../core/loopback-port';
 import { createServices } from '../core/services';
 import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
 import { HOW_TO_OPEN_PATH } from './client/how-to-open';
@@ -101,13 +101,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // handler answering after the timeout still answers), and the socket `timeout` is 0, so
   // the defaults stay: they still stop a client that never finishes sending its request.
   const remembered = options.port === 0 ? address.port : undefined;
-  const port = await listen(server, options.port || remembered || 0).catch(
-    (error: NodeJS.ErrnoException) => {
-      // The folder's last port is someone else's now: any free one, and the owner is told.
-      if (remembered && error.code === 'EADDRINUSE') return listen(server, 0);
-      throw error;
-    },
-  );
+  // An asked-for port is kept or fails; the folder's last port, taken by someone else now,
+  // gives way to any free one (and the owner is told the address changed).
+  const port = await listenOnLoopback(server, options.port || remembered || 0, {
+    orAnyPort: remembered !== undefined,
+  });
   if (port !== address.port) saveHostAddress(options.dataDir, { secret, port });
   const origin = `http://127.0.0.1:${port}`;
 
@@ -183,18 +181,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       });
     },
   };
-}
-
-/** Listens on 127.0.0.1:`port` and answers the port bound. */
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

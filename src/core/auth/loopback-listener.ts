@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
 import type { Language } from '../../shared/languages';
 import { hostText, languageOfRequest, type HostKey } from '../i18n/host-text';
 import { PLAIN_PAGE_CSP, plainPage } from '../i18n/plain-page';
+import { listenOnLoopback } from '../loopback-port';
 import { AuthError } from './errors';
 
 /** How long the listener waits for the browser before giving up (the default). */
@@ -90,12 +90,7 @@ export class LoopbackListener {
     server.keepAliveTimeout = 1000;
     let port: number;
     try {
-      port = await bind(server, options.preferredPort ?? 0).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EADDRINUSE' && options.preferredPort) return bind(server, 0);
-          throw error;
-        },
-      );
+      port = await listenOnLoopback(server, options.preferredPort ?? 0, { orAnyPort: true });
     } catch (cause) {
       throw new AuthError('listener_failed', { cause });
     }
@@ -168,17 +163,6 @@ export class LoopbackListener {
     this.server.close();
     this.server.closeAllConnections();
   }
-}
-
-function bind(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
-    server.once('error', onError);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', onError);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 /**

@@ -3,7 +3,7 @@ import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { pickLanguage, type Language } from '../../shared/languages';
 import { setFormatLocale } from '../format';
-import { en, NAMESPACES, RESOURCES } from './resources';
+import { en, i18nOptions } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -27,19 +27,6 @@ export function startI18n(language: Language = systemLanguage()): typeof i18next
     document.documentElement.lang = lng;
     setFormatLocale(lng);
   });
-  void i18next
-    .use(ICU)
-    .use(initReactI18next)
-    .init({
-      resources: RESOURCES,
-      lng: language,
-      fallbackLng: 'en',
-      ns: NAMESPACES,
-      defaultNS: 'common',
-      // React escapes what it renders; escaping here too would show "&amp;".
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      initAsync: false,
-    });
+  void i18next.use(ICU).use(initReactI18next).init(i18nOptions(language));
   return i18next;
 }

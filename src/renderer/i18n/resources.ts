@@ -53,3 +53,21 @@ const zhTW: typeof en = {
 
 export const RESOURCES: Record<Language, typeof en> = { en, 'zh-TW': zhTW };
 export const NAMESPACES = Object.keys(en) as (keyof typeof en)[];
+
+/**
+ * How the renderer's i18next starts, in the app (i18n.ts) and in unit tests alike: ICU plugins
+ * are added by the caller; every namespace is bundled, so no key ever shows while loading.
+ */
+export function i18nOptions(language: Language) {
+  return {
+    resources: RESOURCES,
+    lng: language,
+    fallbackLng: 'en',
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    // React escapes what it renders; escaping here too would show "&amp;".
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  } as const;
+}
