@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxProblemView } from '../shared/outbox-contract';
 import {
-  SAVED_HERE,
   changeLines,
   entryTitle,
   invalidLines,
   needsYouText,
   problemText,
+  savedHereText,
   stateText,
   unsentText,
   waitingText,
@@ -72,8 +72,7 @@ describe('the outbox in Chinese', () => {
     expect(waitingText(3)).toBe('3 筆變更等待送出');
     expect(needsYouText(1)).toBe('1 筆需要你處理');
     expect(unsentText(1200)).toBe('1,200 筆變更還沒送到學校');
-    // The constant old callers import follows the language too.
-    expect(SAVED_HERE).toBe('已儲存在這台電腦上。學校有回應時就會送出。');
+    expect(savedHereText()).toBe('已儲存在這台電腦上。學校有回應時就會送出。');
   });
 
   it('names the record, the state and the problem in Chinese', () => {

@@ -21,20 +21,6 @@ export function pendingMarkLabel(): string {
   return i18next.t('outbox:pendingMark');
 }
 
-/**
- * {@link savedHereText} and {@link pendingMarkLabel} as values, for code written before the
- * app spoke two languages: live bindings, set again each time the language changes, so an
- * importer reads the words of the language shown now. New code calls the functions.
- */
-export let SAVED_HERE = '';
-export let PENDING_MARK_LABEL = '';
-const renew = () => {
-  SAVED_HERE = savedHereText();
-  PENDING_MARK_LABEL = pendingMarkLabel();
-};
-i18next.on('languageChanged', renew);
-if (i18next.isInitialized) renew();
-
 /** The shell's count: "1 change waiting to be sent", "3 changes waiting to be sent"; '' for 0. */
 export function waitingText(count: number): string {
   return count > 0 ? i18next.t('outbox:waiting', { count }) : '';

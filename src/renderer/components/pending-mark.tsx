@@ -1,4 +1,4 @@
-import { PENDING_MARK_LABEL } from '../outbox-text';
+import { useTranslation } from 'react-i18next';
 
 type Props = {
   /** Also writes the words beside the icon (the open record's header); rows show the icon. */
@@ -10,13 +10,10 @@ type Props = {
  * an upward arrow into a tray, named "Not sent yet" for screen readers and as a tooltip.
  */
 export function PendingMark({ withText = false }: Props) {
+  // Through the hook, so the mark speaks again when the owner changes the language.
+  const label = useTranslation('outbox').t('pendingMark');
   return (
-    <span
-      className="pending-mark"
-      role="img"
-      aria-label={PENDING_MARK_LABEL}
-      title={PENDING_MARK_LABEL}
-    >
+    <span className="pending-mark" role="img" aria-label={label} title={label}>
       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
@@ -25,7 +22,7 @@ export function PendingMark({ withText = false }: Props) {
       </svg>
       {withText ? (
         <span className="pending-mark-text" aria-hidden="true">
-          {PENDING_MARK_LABEL}
+          {label}
         </span>
       ) : null}
     </span>
