@@ -26,15 +26,25 @@ function devOnlyCspRelaxation(): Plugin {
 }
 
 /**
+ * What Electron 45 runs (Node 24.21, Chromium 156). electron-vite 6 derives its targets from
+ * the Electron major with a table that stops at 44, which would aim at older engines; saying
+ * them here keeps the bundles exact (and must follow the next Electron upgrade).
+ */
+const NODE_TARGET = 'node24.21';
+const CHROME_TARGET = 'chrome156';
+
+/**
  * Three bundles, written to out/: main (an ES module, which Electron loads natively),
  * preload and renderer. Entries follow electron-vite's conventions: src/main/index.ts,
  * src/preload/index.ts and src/renderer/index.html.
  */
 export default defineConfig({
-  main: {},
+  main: { build: { target: NODE_TARGET } },
   preload: {
     define: { __SCHOOLDESK_VERSION__: JSON.stringify(pkg.version) },
     build: {
+      // electron-vite takes only a Node target for the preload.
+      target: NODE_TARGET,
       // SECURITY: the window runs with sandbox: true, and sandboxed preloads can be neither
       // ES modules nor require() packages from node_modules. So the preload is one
       // self-contained CommonJS file (out/preload/index.cjs) with only 'electron' external.
@@ -46,6 +56,7 @@ export default defineConfig({
     plugins: [react(), devOnlyCspRelaxation()],
     define: { __SCHOOLDESK_VERSION__: JSON.stringify(pkg.version) },
     build: {
+      target: CHROME_TARGET,
       // No source maps in the shipped renderer: they would only expose source paths.
       sourcemap: false,
       rolldownOptions: {

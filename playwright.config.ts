@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumExecutablePath } from './e2e/support/chromium';
+import { exitUnlessNodeIsCurrent } from './src/core/node-runtime';
+
+// The runner, the stand-in and the web hosts it starts all run on this Node.
+exitUnlessNodeIsCurrent();
 
 /**
  * End-to-end specs run in Debian's Chromium (never a Playwright-downloaded browser), found by

@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnPlatform } from '../e2e/support/platform-process';
+import { exitUnlessNodeIsCurrent } from '../src/core/node-runtime';
+
+exitUnlessNodeIsCurrent();
 
 const { values } = parseArgs({
   options: {

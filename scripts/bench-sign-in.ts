@@ -14,6 +14,9 @@ import { parseArgs } from 'node:util';
 import type { SignInProgress } from '../src/core/auth/deps';
 import { startAuthHarness } from '../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../e2e/support/harness/chromium-opener';
+import { exitUnlessNodeIsCurrent } from '../src/core/node-runtime';
+
+exitUnlessNodeIsCurrent();
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const runs = Number(values.runs);

@@ -7,9 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { exitUnlessNodeIsCurrent } from '../src/core/node-runtime';
 import { electronBinaryPath } from './electron-binary';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+exitUnlessNodeIsCurrent();
 
 const { values } = parseArgs({
   options: {

@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { REQUIRED_NODE } from '../src/core/node-runtime';
 
 /**
  * package.json `dependencies` is exactly what the packaged app loads from node_modules.
@@ -159,6 +160,18 @@ describe('package.json dependencies', () => {
     expect(renderer.packages.has('react')).toBe(true);
     const bundled = new Map([...preload.packages, ...renderer.packages]);
     expect(dependencyProblems(manifest, main.packages, bundled)).toEqual([]);
+  });
+
+  it('optionalDependencies are only the Node that runs the scripts, which never ships', () => {
+    const optional = (manifest as { optionalDependencies?: Record<string, string> })
+      .optionalDependencies;
+    expect(Object.keys(optional ?? {}).length).toBeGreaterThan(0);
+    for (const [name, version] of Object.entries(optional ?? {})) {
+      expect(name).toMatch(/^node-(linux|win|darwin)-(x64|arm64)$/);
+      expect(version, name).toBe(REQUIRED_NODE);
+    }
+    const builder = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+    expect(builder).toContain("- '!node_modules/node-{linux,win,darwin}-*{,/**}'");
   });
 
   it('the check names a package that ships for nothing, or is missing', () => {

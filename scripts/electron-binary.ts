@@ -4,14 +4,20 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
+/** The version of the installed `electron` package (the exact pin of package.json). */
+export function installedElectronVersion(): string {
+  const file = require.resolve('electron/package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
 /**
  * Returns the path of the Electron executable if it is installed, else null.
  *
- * The `electron` npm package always installs, but its binary comes from a separate install
- * script, which this project does not run (allowScripts in package.json, and
- * ELECTRON_SKIP_BINARY_DOWNLOAD=1 in CI). This finds the binary the way electron-vite does
- * (ELECTRON_EXEC_PATH, else the package's path.txt) without importing `electron`, because
- * importing it throws when the binary is missing.
+ * The `electron` npm package always installs, without its binary: since Electron 42 it has no
+ * install script and downloads the binary when something first loads the package, which
+ * fails where the download cannot be made (our machines, CI). So this finds the binary the
+ * way electron-vite does (ELECTRON_EXEC_PATH, else the package's path.txt) and never imports
+ * `electron`, which would start that download.
  */
 export function electronBinaryPath(env: NodeJS.ProcessEnv = process.env): string | null {
   const fromEnv = env['ELECTRON_EXEC_PATH'];

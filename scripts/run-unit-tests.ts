@@ -9,6 +9,9 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { exitUnlessNodeIsCurrent } from '../src/core/node-runtime';
+
+exitUnlessNodeIsCurrent();
 
 const STALL_SECONDS = Number(process.env['VITEST_STALL_SECONDS'] ?? 240);
 const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));

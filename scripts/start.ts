@@ -7,23 +7,25 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronBinaryPath } from './electron-binary';
+import { exitUnlessNodeIsCurrent } from '../src/core/node-runtime';
+import { electronBinaryPath, installedElectronVersion } from './electron-binary';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+exitUnlessNodeIsCurrent();
 
 if (!electronBinaryPath()) {
   console.error(
     [
-      'The Electron binary is not installed, so the desktop app cannot start here.',
+      `The Electron ${installedElectronVersion()} binary is not installed, so the desktop app cannot start here.`,
       '',
-      'The electron npm package fetches its binary in an install script, and this project',
-      'does not run that script during `npm ci` (package.json denies it in allowScripts; CI',
-      'also sets ELECTRON_SKIP_BINARY_DOWNLOAD=1). `npx electron` needs the binary as well.',
-      'On a machine that may download it, fetch it once with',
+      'Since Electron 42 the electron npm package has no install script: it downloads its',
+      'binary the first time something loads it, and nothing in this project does (that',
+      'download cannot be made on every machine, CI included). On a machine that may download',
+      'it, fetch it once with',
       '',
-      '  node node_modules/electron/install.js',
+      '  npx install-electron',
       '',
-      '(with ELECTRON_SKIP_BINARY_DOWNLOAD unset), then run `npm start` again.',
+      'then run `npm start` again.',
       '',
       'To try Schooldesk without Electron: npm run demo',
     ].join('\n'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { electronBinaryPath } from '../../scripts/electron-binary';
+import { electronBinaryPath, installedElectronVersion } from '../../scripts/electron-binary';
 import { startPlatform, type RunningPlatform } from '../platform/server';
 import { OWNER, signInAndAllow } from '../support/oauth-flow';
 
@@ -23,8 +23,9 @@ const binary = electronBinaryPath();
 function skipReason(): string | undefined {
   if (!binary)
     return (
-      'the Electron binary is not installed (the electron package installs without it here; ' +
-      'see `npm start` for how to fetch it).'
+      `the Electron ${installedElectronVersion()} binary is not installed (since Electron 42 the ` +
+      'electron package downloads it on first use, which this machine cannot; `npm start` says ' +
+      'how to fetch it where the download works).'
     );
   if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY'])
     return 'no display for Electron on this Linux machine; run the tests under `xvfb-run -a`.';

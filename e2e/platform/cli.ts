@@ -1,3 +1,4 @@
+import { exitUnlessNodeIsCurrent } from '../../src/core/node-runtime';
 import { startPlatform } from './server';
 import { HelpRequested, parseOptions, usage } from './cli-options';
 import { SECOND_SCHOOL_PATH } from './schools';
@@ -5,6 +6,7 @@ import type { PlatformOptions } from './types';
 
 /** `npm run platform`: starts the stand-in and prints `Platform ready at <url>` once it serves. */
 async function main(): Promise<void> {
+  exitUnlessNodeIsCurrent();
   let options: Partial<PlatformOptions>;
   try {
     options = parseOptions(process.argv.slice(2));

@@ -8,6 +8,7 @@ import open from 'open';
 import type { BrowserOpener, LogSink } from '../core/adapters';
 import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
 import { hostText, terminalLanguage } from '../core/i18n/host-text';
+import { exitUnlessNodeIsCurrent } from '../core/node-runtime';
 import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { maskAuthorizationUrl } from './masked-url';
 import { startWebHost } from './server';
@@ -17,6 +18,7 @@ import { startWebHost } from './server';
  * your browser, at an address that stays the same for a data folder (see server.ts).
  */
 const command = 'npm run web -- [--port <n>] [--data <dir>] [--new-secret] [--no-browser]';
+exitUnlessNodeIsCurrent();
 /** The terminal speaks its own language (LC_ALL, LC_MESSAGES, LANG). */
 const { t } = hostText(terminalLanguage());
 
@@ -88,7 +90,12 @@ async function main(): Promise<void> {
     !existsSync(join(rendererDir, 'web-bridge.js'))
   ) {
     console.log(t('terminal.building'));
-    const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+    // On this process's Node (the project's), not through npx and whatever Node runs npm.
+    const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+    const build = spawnSync(process.execPath, [electronVite, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error(t('terminal.buildFailed'));
   }
   // Taken after the build: spawnSync blocks this process, and a lock it cannot refresh goes stale.
