@@ -11,8 +11,19 @@ export interface Encryptor {
    */
   readonly protection: 'keyring' | 'basic_text';
   encrypt(plain: Buffer): Promise<Buffer>;
-  /** Throws when the blob was not made by this encryptor (or was tampered with). */
-  decrypt(blob: Buffer): Promise<Buffer>;
+  /** Rejects when the blob was not made by this encryptor (or was tampered with). */
+  decrypt(blob: Buffer): Promise<Decrypted>;
+}
+
+/** What {@link Encryptor.decrypt} answers. */
+export interface Decrypted {
+  plain: Buffer;
+  /**
+   * The blob was sealed with a key the encryptor has since replaced (safeStorage rotated its
+   * key, or found one with a different security level): the reader seals `plain` again and
+   * writes it back in place, atomically, so the old key is not needed next time.
+   */
+  stale: boolean;
 }
 
 /** Opens a URL in the user's own browser (the "system browser" of RFC 8252). */

@@ -160,7 +160,7 @@ function start(): void {
     blockForeignRequests(session.defaultSession, entry, log);
 
     // safeStorage answers truthfully only once the app is ready.
-    const encryptor = new SafeStorageEncryptor(safeStorage);
+    const encryptor = await SafeStorageEncryptor.create(safeStorage);
     if (encryptor.protection === 'basic_text')
       log.warn('no OS keyring: tokens stay in memory unless the user opts in');
     services = createServices({

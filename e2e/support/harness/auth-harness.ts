@@ -75,7 +75,7 @@ export async function readStoredTokens(dataDir: string): Promise<TokenSet> {
   const folder = join(dataDir, 'sessions');
   const [file] = readdirSync(folder);
   const encryptor = new FileKeyEncryptor(join(dataDir, 'keys', 'session.key'));
-  const plain = await encryptor.decrypt(readFileSync(join(folder, file!)));
+  const { plain } = await encryptor.decrypt(readFileSync(join(folder, file!)));
   return tokenSetSchema.parse(JSON.parse(plain.toString('utf8')));
 }
 

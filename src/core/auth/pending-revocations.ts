@@ -153,17 +153,28 @@ export class PendingRevocationStore {
     for (const name of names) {
       const path = join(this.folder, name);
       try {
-        const plain = await this.encryptor.decrypt(await readFile(path));
+        const { plain, stale } = await this.encryptor.decrypt(await readFile(path));
         const record = pendingRevocationSchema.parse(JSON.parse(plain.toString('utf8')));
         // A record under another school's name was not written by us: it is not trusted.
         if (path !== this.fileOf(record.schoolId)) throw new Error('misplaced record');
         if (!this.memory.has(record.schoolId))
           this.memory.set(record.schoolId, { record, onDisk: true });
+        if (stale) await this.reseal(path, plain);
       } catch {
         await rm(path, { force: true });
         this.log.warn('a pending revocation could not be read on this computer and was removed');
       }
     }
+  }
+
+  /**
+   * Writes a record again under the encryptor's current key (it replaced the one the file was
+   * sealed with). If the disk refuses, the old file still opens next time.
+   */
+  private async reseal(path: string, plain: Buffer): Promise<void> {
+    await writeFileAtomic(path, () => this.encryptor.encrypt(plain)).catch((error: unknown) =>
+      this.log.warn(`a pending revocation could not be resealed: ${(error as Error).message}`),
+    );
   }
 
   private fileOf(schoolId: string): string {

@@ -321,13 +321,13 @@ describe('sign-out leaves nothing behind', () => {
       protection: 'keyring',
       encrypt: (plain) => real.encrypt(plain),
       decrypt: async (blob) => {
-        const plain = await real.decrypt(blob);
+        const opened = await real.decrypt(blob);
         if (!held) {
           held = true;
           reading();
           await released;
         }
-        return plain;
+        return opened;
       },
     };
     // The next start: nothing in memory yet, so the listing reads the disk.

@@ -64,9 +64,7 @@ export class TokenStore {
       return undefined;
     }
     try {
-      const set = tokenSetSchema.parse(
-        JSON.parse((await this.encryptor.decrypt(blob)).toString('utf8')),
-      );
+      const { set, stale } = await this.open(blob);
       if (schoolKeyOf(set) !== school) return undefined;
       // Signed out (or saved anew) while this read was decrypting: that wins, so a sign-out
       // is never undone by a read that started before it.
@@ -74,6 +72,7 @@ export class TokenStore {
       const newer = this.memory.get(school);
       if (newer) return newer;
       this.memory.set(school, set);
+      if (stale) await this.reseal(set);
       return set;
     } catch (cause) {
       rmSync(this.fileOf(school), { force: true });
@@ -111,23 +110,35 @@ export class TokenStore {
     }
     for (const file of files) {
       try {
-        const set = tokenSetSchema.parse(
-          JSON.parse(
-            (await this.encryptor.decrypt(readFileSync(join(this.dir, file)))).toString('utf8'),
-          ),
-        );
+        const { set, stale } = await this.open(readFileSync(join(this.dir, file)));
         const school = schoolKeyOf(set);
         // Deleted while this listing was decrypting (a sign-out): it must not come back.
         if (!existsSync(join(this.dir, file))) continue;
         if (join(this.dir, file) !== this.fileOf(school))
           renameSync(join(this.dir, file), this.fileOf(school));
         this.memory.set(school, this.memory.get(school) ?? set);
+        if (stale) await this.reseal(this.memory.get(school) ?? set);
         onDisk.push(school);
       } catch {
         rmSync(join(this.dir, file), { force: true });
       }
     }
     return [...new Set([...this.memory.keys(), ...onDisk])];
+  }
+
+  /** A stored blob's token set, and whether the encryptor wants it sealed again. */
+  private async open(blob: Buffer): Promise<{ set: TokenSet; stale: boolean }> {
+    const { plain, stale } = await this.encryptor.decrypt(blob);
+    return { set: tokenSetSchema.parse(JSON.parse(plain.toString('utf8'))), stale };
+  }
+
+  /**
+   * Writes the set again under the encryptor's current key (it replaced the one the file was
+   * sealed with). A sign-out meanwhile wins, and a disk that refuses leaves the old file,
+   * which still opens: either way nothing is lost, so neither is an error here.
+   */
+  private async reseal(set: TokenSet): Promise<void> {
+    await this.save(set).catch(() => undefined);
   }
 
   private epochOf(school: string): number {

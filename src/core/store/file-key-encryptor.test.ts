@@ -34,7 +34,7 @@ describe('FileKeyEncryptor key file', () => {
     const blob = await encryptor.encrypt(Buffer.from('a token'));
     // A later start reads the same key.
     const again = new FileKeyEncryptor(keyFile);
-    expect((await again.decrypt(blob)).toString()).toBe('a token');
+    expect((await again.decrypt(blob)).plain.toString()).toBe('a token');
   });
 
   it('clears temporary key files a crash left behind', () => {
@@ -70,7 +70,7 @@ describe('FileKeyEncryptor key file', () => {
     await expect(fresh.decrypt(blob)).rejects.toThrow();
     // ... and the new key works, also after another start.
     const sealed = await fresh.encrypt(Buffer.from('a new session'));
-    expect((await new FileKeyEncryptor(keyFile, log).decrypt(sealed)).toString()).toBe(
+    expect((await new FileKeyEncryptor(keyFile, log).decrypt(sealed)).plain.toString()).toBe(
       'a new session',
     );
     expect(log.lines).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Encryptor, LogSink } from '../adapters';
+import type { Decrypted, Encryptor, LogSink } from '../adapters';
 import { isTempName } from './atomic-file';
 import { syncFolderSync, writeTempSync } from './atomic-file-sync';
 
@@ -35,7 +35,8 @@ export class FileKeyEncryptor implements Encryptor {
     return Promise.resolve(Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), body]));
   }
 
-  decrypt(blob: Buffer): Promise<Buffer> {
+  /** Its key never changes, so a blob it opens is never stale. */
+  decrypt(blob: Buffer): Promise<Decrypted> {
     if (blob.length < 1 + IV_BYTES + TAG_BYTES || blob[0] !== VERSION) {
       return Promise.reject(new Error('not a blob of this encryptor'));
     }
@@ -44,9 +45,11 @@ export class FileKeyEncryptor implements Encryptor {
     const decipher = createDecipheriv('aes-256-gcm', this.key, iv);
     decipher.setAuthTag(tag);
     try {
-      return Promise.resolve(
-        Buffer.concat([decipher.update(blob.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]),
-      );
+      const body = blob.subarray(1 + IV_BYTES + TAG_BYTES);
+      return Promise.resolve({
+        plain: Buffer.concat([decipher.update(body), decipher.final()]),
+        stale: false,
+      });
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

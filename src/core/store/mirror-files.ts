@@ -1,7 +1,7 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { preparePrivateFolder, removeWithAside, schoolFile } from './private-folder';
-import type { Encryptor, LogSink } from '../adapters';
+import type { Decrypted, Encryptor, LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
 
 /** The folder under the data folder that holds every school's mirror file. */
@@ -91,9 +91,9 @@ export class MirrorFiles {
       this.log.warn(`mirror ${this.nameOf(file)} could not be read (${code}); will sync again`);
       return undefined;
     }
+    let opened: Decrypted;
     try {
-      const plain = await this.encryptor.decrypt(blob);
-      return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
+      opened = await this.encryptor.decrypt(blob);
     } catch {
       // A save that lands between the read and this rename would be set aside too; the cost
       // is one more sync, and callers load a school before they save it.
@@ -104,6 +104,15 @@ export class MirrorFiles {
       );
       return undefined;
     }
+    const bytes = new Uint8Array(
+      opened.plain.buffer,
+      opened.plain.byteOffset,
+      opened.plain.byteLength,
+    );
+    // Sealed with a key the encryptor has replaced: write it again under the current one. If
+    // the disk refuses, the old file still opens and the next save writes it anyway.
+    if (opened.stale) await this.save(key, bytes).catch(() => undefined);
+    return bytes;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Encryptor } from '../adapters';
 
 /**
  * The byte layout of an outbox journal file, kept apart from the file handling in
@@ -88,6 +89,8 @@ export type JournalRead = {
    * the frames before it say.
    */
   badFrame?: number;
+  /** Some good frame was sealed with a key the encryptor has replaced: write the file again. */
+  stale: boolean;
 };
 
 /**
@@ -99,14 +102,16 @@ export type JournalRead = {
  */
 export async function readJournal(
   bytes: Buffer,
-  decrypt: (blob: Buffer) => Promise<Buffer>,
+  decrypt: Encryptor['decrypt'],
 ): Promise<JournalRead> {
   const { frames, tornAt } = scanFrames(bytes);
-  const read: JournalRead = { live: new Map(), records: 0, kept: 0, cutAt: tornAt };
+  const read: JournalRead = { live: new Map(), records: 0, kept: 0, cutAt: tornAt, stale: false };
   for (const [index, frame] of frames.entries()) {
     let records: JournalRecord[];
     try {
-      records = parseRecords(await decrypt(frame.blob));
+      const { plain, stale } = await decrypt(frame.blob);
+      records = parseRecords(plain);
+      read.stale ||= stale;
     } catch {
       const last = index === frames.length - 1 && tornAt === undefined;
       if ((last && index > 0) || zeroFrom(bytes, frame.start)) read.cutAt = frame.start;

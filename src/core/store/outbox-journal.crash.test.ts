@@ -157,7 +157,7 @@ async function putsInFile(folder: string, keyFile: string): Promise<string[]> {
   const encryptor = new FileKeyEncryptor(keyFile);
   const ids: string[] = [];
   for (const frame of scanFrames(readFileSync(join(folder, names[0]!))).frames) {
-    for (const record of parseRecords(await encryptor.decrypt(frame.blob))) {
+    for (const record of parseRecords((await encryptor.decrypt(frame.blob)).plain)) {
       if (record.op === 'put') ids.push(record.id);
     }
   }

@@ -91,7 +91,7 @@ describe('OutboxJournal', () => {
     const { frames, tornAt } = scanFrames(readFileSync(journalFile(j)));
     expect(tornAt).toBeUndefined();
     expect(frames).toHaveLength(40);
-    const second = parseRecords(await encryptor.decrypt(frames[1]!.blob));
+    const second = parseRecords((await encryptor.decrypt(frames[1]!.blob)).plain);
     expect(second).toEqual([put('e1', { n: 1 }), put('last', { n: 1 })]);
   });
 
@@ -114,7 +114,9 @@ describe('OutboxJournal', () => {
     for (let n = 0; n < 21; n += 1) await j.append(SCHOOL, [put('busy', { n: 100 + n })]);
     const { frames } = scanFrames(readFileSync(journalFile(j)));
     const records = (
-      await Promise.all(frames.map(async (f) => parseRecords(await encryptor.decrypt(f.blob))))
+      await Promise.all(
+        frames.map(async (f) => parseRecords((await encryptor.decrypt(f.blob)).plain)),
+      )
     ).flat();
     expect(frames.length).toBeLessThan(21);
     expect(records.filter((r) => r.id === 'gone')).toEqual([]);

@@ -292,6 +292,7 @@ export class OutboxJournal {
         school.synced = false;
       }
     }
+    if (read.stale) await this.reseal(key, school);
     return school;
   }
 
@@ -316,6 +317,22 @@ export class OutboxJournal {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
       this.log.warn(`outbox journal ${this.nameOf(file)} could not be written again (${code})`);
+    }
+  }
+
+  /**
+   * Writes the file again under the encryptor's current key, when frames were sealed with one
+   * it has replaced. If the disk refuses, the old frames still open; the next append compacts.
+   */
+  private async reseal(key: string, school: School): Promise<void> {
+    try {
+      await this.rewrite(key, school, school.live);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+      this.log.warn(
+        `outbox journal ${this.nameOf(this.fileOf(key))} could not be resealed (${code})`,
+      );
+      school.synced = false;
     }
   }
 

@@ -1,10 +1,18 @@
 import type { SafeStorage } from 'electron';
-import type { Encryptor } from '../../core/adapters';
+import type { Decrypted, Encryptor } from '../../core/adapters';
 
-/** The parts of Electron's safeStorage this encryptor uses (the real module in the app). */
+/**
+ * The parts of Electron's safeStorage this encryptor uses (the real module in the app): the
+ * asynchronous API only. The synchronous one (`isEncryptionAvailable`, `encryptString`,
+ * `decryptString`) is deprecated in Electron 45 and removed in 46; what it wrote opens with
+ * `decryptStringAsync`, which says when such a blob should be sealed again.
+ */
 export type SafeStorageApi = Pick<
   SafeStorage,
-  'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'setUsePlainTextEncryption'
+  | 'isAsyncEncryptionAvailable'
+  | 'encryptStringAsync'
+  | 'decryptStringAsync'
+  | 'setUsePlainTextEncryption'
 > &
   Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
 
@@ -16,11 +24,11 @@ export type SafeStorageApi = Pick<
  *
  * Call after the app's `ready` event: before it, Linux reports `unknown` and unavailable.
  */
-export function protectionOf(
+export async function protectionOf(
   safeStorage: SafeStorageApi,
   platform: NodeJS.Platform,
-): Encryptor['protection'] {
-  if (!safeStorage.isEncryptionAvailable()) return 'basic_text';
+): Promise<Encryptor['protection']> {
+  if (!(await safeStorage.isAsyncEncryptionAvailable())) return 'basic_text';
   if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text')
     return 'basic_text';
   return 'keyring';
@@ -29,37 +37,37 @@ export function protectionOf(
 /**
  * The Encryptor of the Electron host: safeStorage (macOS Keychain, Windows DPAPI, the Linux
  * keyring). Blobs carry base64 of the plain bytes, because safeStorage encrypts strings and
- * arbitrary bytes would not survive a UTF-8 round trip.
+ * arbitrary bytes would not survive a UTF-8 round trip; blobs written by earlier versions
+ * through the synchronous API carry the same, so they open unchanged.
  */
 export class SafeStorageEncryptor implements Encryptor {
-  readonly protection: Encryptor['protection'];
-
-  constructor(
+  private constructor(
     private readonly safeStorage: SafeStorageApi,
-    private readonly platform: NodeJS.Platform = process.platform,
-  ) {
-    this.protection = protectionOf(safeStorage, platform);
+    readonly protection: Encryptor['protection'],
+    /** Linux with no backend at all: Chromium must be told to use its in-memory key. */
+    private readonly noBackend: boolean,
+  ) {}
+
+  /** Asks safeStorage how much it protects here; call after the app's `ready` event. */
+  static async create(
+    safeStorage: SafeStorageApi,
+    platform: NodeJS.Platform = process.platform,
+  ): Promise<SafeStorageEncryptor> {
+    const available = await safeStorage.isAsyncEncryptionAvailable();
+    const protection = await protectionOf(safeStorage, platform);
+    return new SafeStorageEncryptor(safeStorage, protection, platform === 'linux' && !available);
   }
 
-  encrypt(plain: Buffer): Promise<Buffer> {
-    // Core writes tokens to disk with `basic_text` only after the user opted in. On Linux with
-    // no backend at all, Chromium then needs telling to use its in-memory fallback key, or
-    // encryptString throws; the user already knows this protects nothing.
-    if (this.platform === 'linux' && !this.safeStorage.isEncryptionAvailable())
-      this.safeStorage.setUsePlainTextEncryption(true);
-    return settle(() => this.safeStorage.encryptString(plain.toString('base64')));
+  async encrypt(plain: Buffer): Promise<Buffer> {
+    // Core writes with `basic_text` only after the user opted in. On Linux with no backend at
+    // all, Chromium then needs telling to use its in-memory fallback key, or encrypting fails;
+    // the user already knows this protects nothing.
+    if (this.noBackend) this.safeStorage.setUsePlainTextEncryption(true);
+    return this.safeStorage.encryptStringAsync(plain.toString('base64'));
   }
 
-  decrypt(blob: Buffer): Promise<Buffer> {
-    return settle(() => Buffer.from(this.safeStorage.decryptString(blob), 'base64'));
-  }
-}
-
-/** Turns safeStorage's synchronous throws into rejections, as the Encryptor contract says. */
-function settle(work: () => Buffer): Promise<Buffer> {
-  try {
-    return Promise.resolve(work());
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  async decrypt(blob: Buffer): Promise<Decrypted> {
+    const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(blob);
+    return { plain: Buffer.from(result, 'base64'), stale: shouldReEncrypt };
   }
 }
