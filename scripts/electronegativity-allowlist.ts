@@ -32,8 +32,24 @@ const entrySchema = z
   })
   .strict();
 
+/** A check not run at all, with the reason it cannot run here. */
+export type LeftOut = { check: string; reason: string };
+
+const leftOutSchema = z
+  .object({
+    check: z
+      .string()
+      .regex(/^[A-Za-z]+Check$/, "checks left out are named as the tool's -x takes them"),
+    reason: z.string().trim().min(30, 'give the reason a reviewer needs (30 characters or more)'),
+  })
+  .strict();
+
 const allowListSchema = z
-  .object({ $comment: z.string().optional(), entries: z.array(entrySchema) })
+  .object({
+    $comment: z.string().optional(),
+    entries: z.array(entrySchema),
+    leftOut: z.array(leftOutSchema).default([]),
+  })
   .strict();
 
 /**
@@ -41,6 +57,15 @@ const allowListSchema = z
  * unknown field, or the same check and file listed twice.
  */
 export function parseAllowList(json: unknown): AllowEntry[] {
+  return parseAllowListFile(json).entries;
+}
+
+/** The checks the allow-list file leaves out, with why. Throws as {@link parseAllowList}. */
+export function parseLeftOut(json: unknown): LeftOut[] {
+  return parseAllowListFile(json).leftOut;
+}
+
+function parseAllowListFile(json: unknown): z.infer<typeof allowListSchema> {
   const parsed = allowListSchema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -54,7 +79,7 @@ export function parseAllowList(json: unknown): AllowEntry[] {
     if (seen.has(key)) throw new Error(`The allow-list lists ${key} twice.`);
     seen.add(key);
   }
-  return parsed.data.entries;
+  return parsed.data;
 }
 
 /** Whether a finding is of a severity the check fails on. */

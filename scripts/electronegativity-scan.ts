@@ -1,16 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
-import { SEVERITIES, type Finding } from './electronegativity-allowlist';
+import { installedElectronVersion } from './electron-binary';
+import { SEVERITIES, type Finding, type LeftOut } from './electronegativity-allowlist';
 
 const require = createRequire(import.meta.url);
 const toolDir = dirname(require.resolve('@doyensec/electronegativity/package.json'));
-
-/** Checks left out, each with the reason printed on every run. */
-export const EXCLUDED_CHECKS = {
-  availablesecurityfixesglobalcheck:
-    'needs the network (Electron release notes from GitHub); the Electron version is pinned',
-};
 
 type RawIssue = {
   id: string;
@@ -64,16 +59,17 @@ function loadOffline(): Run {
 }
 
 /**
- * Runs electronegativity over `dir` for the installed Electron version, quietly: its console
- * chatter is collected and returned rather than printed. Paths come back relative to `root`.
+ * Runs electronegativity over `dir` for the installed Electron version, without the checks
+ * `leftOut` names, quietly: its console chatter is collected and returned rather than
+ * printed. Paths come back relative to `root`.
  */
-export async function scan(dir: string, root: string): Promise<ScanResult> {
+export async function scan(
+  dir: string,
+  root: string,
+  leftOut: readonly LeftOut[] = [],
+): Promise<ScanResult> {
   const run = loadOffline();
-  const electronVersion = (
-    JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
+  const electronVersion = installedElectronVersion();
   const chatter: string[] = [];
   const log = console.log;
   const lang = process.env['LANG'];
@@ -86,7 +82,7 @@ export async function scan(dir: string, root: string): Promise<ScanResult> {
       {
         input: dir,
         customScan: [],
-        excludeFromScan: Object.keys(EXCLUDED_CHECKS),
+        excludeFromScan: leftOut.map((l) => l.check.toLowerCase()),
         isRelative: false,
         electronVersionOverride: electronVersion,
         parserPlugins: [],
