@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -41,8 +41,7 @@ describe('npm scripts run on the Node that npm ci installed', () => {
     expect(output.join('\n')).not.toMatch(/Unsupported runtime|EBADENGINE/);
   });
 
-  // npm sets npm_node_execpath to the Node it runs on: the system's.
-  const systemNode = process.env['npm_node_execpath'];
+  const systemNode = nodeOnPathOutsideTheProject();
   const systemVersion = systemNode ? versionOf(systemNode) : undefined;
   it.skipIf(!systemVersion || !nodeRuntimeProblem(systemVersion))(
     `an entry point started on the system's older Node (${systemVersion ?? 'none found'}) says what it needs, and stops`,
@@ -71,6 +70,20 @@ describe('npm scripts run on the Node that npm ci installed', () => {
     },
   );
 });
+
+/**
+ * The first `node` on PATH that is not one of node_modules/.bin: the system's. (Not
+ * npm_node_execpath: an npm started from an npm script finds the project's Node first on
+ * PATH, and runs on it.)
+ */
+function nodeOnPathOutsideTheProject(): string | undefined {
+  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
+    if (dir.includes(join('node_modules', '.bin'))) continue;
+    const candidate = join(dir, process.platform === 'win32' ? 'node.exe' : 'node');
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
 
 function versionOf(node: string): string | undefined {
   const result = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' });
