@@ -116,8 +116,9 @@ export class TokenStore {
         if (!existsSync(join(this.dir, file))) continue;
         if (join(this.dir, file) !== this.fileOf(school))
           renameSync(join(this.dir, file), this.fileOf(school));
-        this.memory.set(school, this.memory.get(school) ?? set);
-        if (stale) await this.reseal(this.memory.get(school) ?? set);
+        const held = this.memory.get(school) ?? set;
+        this.memory.set(school, held);
+        if (stale) await this.reseal(held);
         onDisk.push(school);
       } catch {
         rmSync(join(this.dir, file), { force: true });
