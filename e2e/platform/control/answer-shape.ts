@@ -66,6 +66,11 @@ export type AnswerShape = {
   documentedOnly: boolean;
   /** Fields added to every record answered that lacks them, as a newer platform might. */
   extraFields: Record<string, JsonValue>;
+  /**
+   * The totalPages every list claims, as a hostile or broken school might (2^53 - 1, say);
+   * pages past the real end still answer with no records.
+   */
+  claimedTotalPages?: number;
 };
 
 /** What the shaping middleware reads: the shape, and raw values set per record. */
@@ -110,13 +115,18 @@ export function shapeRecord(record: Json, table: string, shaping: AnswerShaping)
 
 /** True when no switch is on, so answers pass untouched (and uncopied). */
 function isPlain(shaping: AnswerShaping, hasRaw: boolean): boolean {
-  const { documentedOnly, extraFields } = shaping.answerShape;
-  return !documentedOnly && Object.keys(extraFields).length === 0 && !hasRaw;
+  const { documentedOnly, extraFields, claimedTotalPages } = shaping.answerShape;
+  return (
+    !documentedOnly &&
+    Object.keys(extraFields).length === 0 &&
+    !hasRaw &&
+    claimedTotalPages === undefined
+  );
 }
 
 /**
- * Shapes the records of business API answers: a list's `nodes`, a single record, and the
- * `current` record of a 412. Error bodies and everything outside `/api/v1` pass untouched.
+ * Shapes the records of business API answers: a list's `nodes` (and its totalPages, when a
+ * claim is set), a single record, and the `current` record of a 412. Error bodies and everything outside `/api/v1` pass untouched.
  */
 export function answerShapeMiddleware(shaping: AnswerShaping & { hasRawFields(): boolean }) {
   return async function shapeAnswers(ctx: Context, next: Next): Promise<void> {
@@ -127,7 +137,13 @@ export function answerShapeMiddleware(shaping: AnswerShaping & { hasRawFields():
     if (!isObject(body)) return;
     const shape = (record: unknown) =>
       isObject(record) ? shapeRecord(record, table, shaping) : record;
-    if (Array.isArray(body.nodes)) ctx.body = { ...body, nodes: body.nodes.map(shape) };
+    const { claimedTotalPages } = shaping.answerShape;
+    if (Array.isArray(body.nodes))
+      ctx.body = {
+        ...body,
+        nodes: body.nodes.map(shape),
+        ...(claimedTotalPages === undefined ? {} : { totalPages: claimedTotalPages }),
+      };
     else if (isObject(body.current)) ctx.body = { ...body, current: shape(body.current) };
     else if (typeof body.id === 'string' && !('error' in body)) ctx.body = shape(body);
   };

@@ -185,6 +185,21 @@ describe('control API: answer shape and raw records', () => {
     expect(plain.body).toHaveProperty('updatedAt');
   });
 
+  it('claims a totalPages in every list, as a hostile school might; its pages still run dry', async () => {
+    await platform.control('/answer-shape', { claimedTotalPages: Number.MAX_SAFE_INTEGER });
+    type Page = { nodes: unknown[]; totalPages: number; totalCount: number };
+    const first = await platform.call<Page>('/api/v1/courses?perPage=50', { token });
+    expect(first.body).toMatchObject({ totalPages: Number.MAX_SAFE_INTEGER });
+    expect(first.body.nodes.length).toBe(first.body.totalCount);
+    const past = await platform.call<Page>('/api/v1/courses?perPage=50&page=2', { token });
+    expect(past.body).toMatchObject({ nodes: [], totalPages: Number.MAX_SAFE_INTEGER });
+    // A single record is answered as it is.
+    expect((await platform.call(course, { token })).body).not.toHaveProperty('totalPages');
+    await platform.control('/reset');
+    const honest = await platform.call<Page>('/api/v1/courses?perPage=50', { token });
+    expect(honest.body.totalPages).toBe(1);
+  });
+
   it('answers raw values for one record, unvalidated, until cleared; the stored record stays', async () => {
     const id = WELL_KNOWN.publishedCourse.id;
     const raw = await platform.control(`/raw/courses/${id}`, { name: 42 }, 'PUT');

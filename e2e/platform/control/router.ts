@@ -45,6 +45,7 @@ const rateLimitBody = z.union([
 const answerShapeBody = z.strictObject({
   documentedOnly: z.boolean().optional(),
   extraFields: z.record(z.string().min(1), z.json()).optional(),
+  claimedTotalPages: z.int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /** Raw values bypass validation on purpose; only the id, which names the record, is refused. */
@@ -81,8 +82,10 @@ const tokenBody = z.strictObject({
  * - `PATCH /records/:entity/:id` with the fields to change (bare, or as `{ fields }`): a server-side edit, exactly like another client's
  *   update (version and updatedAt bump), to make conflicts. Entities: courses, students,
  *   coupons, pages, enrollments.
- * - `POST /answer-shape {documentedOnly?, extraFields?}`: record answers carry only the fields
- *   NOTES.md documents, and/or these extra fields (omitted members: all fields, no extras).
+ * - `POST /answer-shape {documentedOnly?, extraFields?, claimedTotalPages?}`: record answers
+ *   carry only the fields NOTES.md documents, and/or these extra fields, and/or every list
+ *   claims this many pages, as a hostile school might (omitted members: all fields, no
+ *   extras, the true totalPages).
  *   `npm run platform -- --documented-fields-only` starts in the first mode.
  * - `PUT /raw/:entity/:id {field: value, ...}`: from now on this record is answered with these
  *   values as they are, unvalidated (a name that is a number, a missing-looking null), to make

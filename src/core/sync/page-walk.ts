@@ -48,9 +48,11 @@ export type WalkOptions = {
 /**
  * Fetches pages from `startPage` to the last one, several at once. The first is fetched
  * alone, for totalPages; the rest by `concurrency` workers. Records created meanwhile make
- * later answers say more pages, and the walk goes on to them. The first failure stops
- * every worker, and the walk throws it once they have all stopped, so nothing is handled
- * after the walk returned.
+ * later answers say more pages, and the walk goes on to them. It ends where the pages run
+ * dry, whatever totalPages says: past the first page that answers no record at all, none
+ * is asked for, so a school claiming 2^53 pages costs at most `concurrency` empty pages.
+ * The first failure stops every worker, and the walk throws it once they have all stopped,
+ * so nothing is handled after the walk returned.
  */
 export async function walkPages(options: WalkOptions): Promise<void> {
   const stop = new AbortController();
@@ -62,12 +64,18 @@ export async function walkPages(options: WalkOptions): Promise<void> {
   let next = options.startPage;
   let lastPage = options.startPage;
   let failure: { error: unknown } | undefined;
+  /** The first page that held no record (not even an unreadable one): nothing lies past it. */
+  let dryAt = Number.POSITIVE_INFINITY;
+  const more = () => !failure && next <= Math.min(lastPage, dryAt);
 
   const fetchOne = async (page: number): Promise<void> => {
     const answer = await options.fetch(page, signal);
     signal.throwIfAborted();
-    // Pages past the end answer empty, so the larger totalPages seen is safe to follow.
+    // Pages past the end answer empty, so the larger totalPages seen is followed until one
+    // does: a page with no record ends the walk however many pages were claimed.
     lastPage = Math.max(lastPage, answer.totalPages);
+    if (answer.nodes.length === 0 && (answer.unreadableIds?.length ?? 0) === 0)
+      dryAt = Math.min(dryAt, page);
     options.onPage(page, answer);
     done.add(page);
     const before = frontier;
@@ -76,7 +84,7 @@ export async function walkPages(options: WalkOptions): Promise<void> {
   };
 
   const worker = async (): Promise<void> => {
-    while (!failure && next <= lastPage) {
+    while (more()) {
       const page = next;
       next += 1;
       try {
@@ -91,7 +99,7 @@ export async function walkPages(options: WalkOptions): Promise<void> {
   next += 1;
   await fetchOne(options.startPage);
   // A later answer can raise lastPage after some workers found nothing left: run again.
-  while (!failure && next <= lastPage) {
+  while (more()) {
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
   }
   if (failure) throw options.signal?.aborted ? options.signal.reason : failure.error;

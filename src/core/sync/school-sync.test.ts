@@ -205,6 +205,22 @@ describe('incremental sync', () => {
   });
 });
 
+describe('a hostile school', () => {
+  it('claiming 2^53 pages: the first sync ends where the pages run dry', async () => {
+    h = await startSyncHarness({ students: 260 });
+    await h.client.control('/answer-shape', { claimedTotalPages: Number.MAX_SAFE_INTEGER });
+    const opened = await h.open();
+    await opened.until(allSynced);
+    // 260 students are a head request and 6 pages of 50. Past them, only the pages the 8
+    // workers had asked for before the first empty one answered: fewer than two per worker,
+    // where following the claim would never end.
+    expect(await listRequests(h, 'students')).toBeLessThanOrEqual(1 + 6 + 2 * 8);
+    // The school tells the truth again, so the test can list what it holds.
+    await h.client.control('/answer-shape', {});
+    await expectMirrorEqualsServer(h, opened.sync.copy);
+  });
+});
+
 describe('scopes', () => {
   it('drops an area that is no longer readable and syncs one that becomes readable', async () => {
     // The token may read everything; the session's scopes say what sync may keep.
