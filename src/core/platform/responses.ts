@@ -45,6 +45,35 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, status?
   return parsed.data;
 }
 
+/**
+ * How deeply a record may nest objects and arrays. SECURITY: JSON.parse reads any depth, but
+ * what comes after does not: JSON.stringify (the mirror, the web bridge), zod and structured
+ * clone (Electron's IPC) recurse, and throw past about 4,000 levels, so a record that deep
+ * would fail its page at every sync, forever. The deepest record the platform documents is a
+ * course: course → sections → lectures → a lecture's fields, six levels with their arrays;
+ * 32 leaves room for fields we do not know. (A record's size is bounded by its answer's,
+ * MAX_API_RESPONSE_BYTES.)
+ */
+export const MAX_RECORD_DEPTH = 32;
+
+/** Whether `value` nests deeper than `limit` levels; iterative, so any depth is safe to ask. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > limit) return true;
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children) stack.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
+}
+
+/** Parses one record, refusing one nested past MAX_RECORD_DEPTH as its schema would. */
+function safeParseRecord<S extends z.ZodType>(schema: S, value: unknown) {
+  if (nestsDeeperThan(value, MAX_RECORD_DEPTH)) return { success: false as const };
+  return schema.safeParse(value);
+}
+
 /** A list page's records, each read on its own; see `readRecords`. */
 export type ReadRecords<T> = {
   /** One entry per record the server sent, in its order; undefined where it was unreadable. */
@@ -54,8 +83,8 @@ export type ReadRecords<T> = {
 };
 
 /**
- * Reads each record of a list page on its own, so one malformed record costs its own row
- * and not the whole page. An unreadable record leaves a hole at its place: windows are cut
+ * Reads each record of a list page on its own, so one malformed record (or one nested past
+ * MAX_RECORD_DEPTH) costs its own row and not the whole page. An unreadable record leaves a hole at its place: windows are cut
  * by position, so the rows after it keep theirs. Nothing of the record is kept, thrown or
  * logged (its values are the school's data): only the count.
  */
@@ -65,7 +94,7 @@ export function readRecords<S extends z.ZodType>(
 ): ReadRecords<z.output<S>> {
   let unreadable = 0;
   const slots = nodes.map((node) => {
-    const parsed = schema.safeParse(node);
+    const parsed = safeParseRecord(schema, node);
     if (parsed.success) return parsed.data;
     unreadable += 1;
     return undefined;
@@ -80,7 +109,16 @@ export async function readAnswer<S extends z.ZodType>(
   recordSchema: z.ZodType,
 ): Promise<z.output<S>> {
   if (!response.ok) throw await errorOf(response, recordSchema);
-  return validate(schema, await jsonOf(response), response.status);
+  const value = await jsonOf(response);
+  // An answer that is itself one record is bounded as a list's records are.
+  if (schema === recordSchema) refuseTooDeep(value, response.status);
+  return validate(schema, value, response.status);
+}
+
+/** Throws `invalid_response` for a record nested past MAX_RECORD_DEPTH. */
+function refuseTooDeep(record: unknown, status: number): void {
+  if (nestsDeeperThan(record, MAX_RECORD_DEPTH))
+    throw new PlatformError('invalid_response', { status, detail: 'record nested too deep' });
 }
 
 /** A 2xx answer whose body we do not need (204 of a delete), or the matching named error. */
@@ -105,6 +143,7 @@ export async function errorOf(response: Response, recordSchema: z.ZodType): Prom
     current,
   } = body.success ? body.data : {};
   if (status === 412) {
+    refuseTooDeep(current, status);
     return new ConflictError(
       validate(recordSchema, current, status),
       response.headers.get('ETag') ?? undefined,

@@ -10,6 +10,7 @@ import { exportCsv } from '../jobs/export-csv';
 import type { Job } from '../jobs/job-registry';
 import { ENTITY_NAMES } from './schemas';
 import { isPlatformError } from './errors';
+import { MAX_RECORD_DEPTH, nestsDeeperThan } from './responses';
 
 /**
  * A tolerant reader, against the stand-in answering only the fields the platform documents
@@ -118,6 +119,39 @@ describe('one malformed record', () => {
     expect(totalCount).toBeGreaterThan(500);
     expect(file).toMatchObject({ rowCount: totalCount - 1, unreadable: 1 });
     expect(job.reports.at(-1)).toEqual([totalCount, totalCount, 1]);
+  });
+});
+
+describe('a record nested too deep', () => {
+  /** `levels` arrays inside one another, the innermost empty. */
+  const nested = (levels: number): unknown => JSON.parse('['.repeat(levels) + ']'.repeat(levels));
+
+  it('costs only its own row in a list and fails its own open, as a malformed one', async () => {
+    const client = h.client({ pageSize: 5 });
+    const before = await client.list('courses', { sort: 'name', limit: 36 });
+    const deep = before.rows[3]!.id;
+    // Deeper than any record the platform documents, shallow enough to send and stringify.
+    await h.control(`/raw/courses/${deep}`, { extension: nested(MAX_RECORD_DEPTH) }, 'PUT');
+    const after = await client.list('courses', { sort: 'name', limit: 36 });
+    expect(after.unreadable).toBe(1);
+    expect(after.rows.map((r) => r.id)).toEqual(
+      before.rows.map((r) => r.id).filter((id) => id !== deep),
+    );
+    const opened = await client.get('courses', deep).catch((error: unknown) => error);
+    expect(isPlatformError(opened) && opened.code).toBe('invalid_response');
+    // One level less is a record like any other.
+    await h.control(`/raw/courses/${deep}`, { extension: nested(MAX_RECORD_DEPTH - 2) }, 'PUT');
+    expect((await client.get('courses', deep)).record).toHaveProperty('extension');
+  });
+
+  it('is measured without recursion, however deep', () => {
+    // Past ~4,000 levels JSON.stringify, zod and structuredClone throw; the measure does not.
+    expect(nestsDeeperThan(nested(200_000), MAX_RECORD_DEPTH)).toBe(true);
+    expect(nestsDeeperThan(nested(MAX_RECORD_DEPTH), MAX_RECORD_DEPTH)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: nested(MAX_RECORD_DEPTH - 2) }] }, MAX_RECORD_DEPTH)).toBe(
+      true,
+    );
+    expect(nestsDeeperThan('text', 0)).toBe(false);
   });
 });
 
