@@ -6,6 +6,7 @@ import {
   invalidLines,
   needsYouText,
   problemText,
+  refusingText,
   savedHereText,
   stateText,
   unsentText,
@@ -27,6 +28,13 @@ describe('the shell count and the sign-out warning', () => {
     expect(needsYouText(0)).toBe('');
     expect(needsYouText(1)).toBe('1 needs you');
     expect(needsYouText(2)).toBe('2 need you');
+  });
+
+  it('says the school refuses changes, and when the outbox tries again, in both languages', async () => {
+    expect(refusingText(12)).toBe('The school is refusing changes; retrying in 12 s');
+    expect(refusingText(0)).toBe('The school is refusing changes; retrying now');
+    await speak('zh-TW');
+    expect(refusingText(1200)).toBe('學校目前不接受變更；1,200 秒後重試');
   });
 
   it('warns of unsent changes in a sentence', () => {

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import type { EntityName } from '../shared/entity-names';
 import type { OutboxEntryView, OutboxProblemView } from '../shared/outbox-contract';
 import { fieldErrorText } from './error-text';
+import { formatNumber } from './format';
 import { FIELD_LABELS } from './records/field-specs';
 import { describeValue, fieldLabel, kindWord } from './records/record-words';
 
@@ -24,6 +25,16 @@ export function pendingMarkLabel(): string {
 /** The shell's count: "1 change waiting to be sent", "3 changes waiting to be sent"; '' for 0. */
 export function waitingText(count: number): string {
   return count > 0 ? i18next.t('outbox:waiting', { count }) : '';
+}
+
+/**
+ * The shell's word while the school refuses changes: "The school is refusing changes; retrying
+ * in 12 s", and "…; retrying now" at the end of the wait.
+ */
+export function refusingText(seconds: number): string {
+  return seconds > 0
+    ? i18next.t('outbox:refusing', { seconds: formatNumber(seconds) })
+    : i18next.t('outbox:refusingNow');
 }
 
 /** "1 needs you", "2 need you"; '' for 0. */

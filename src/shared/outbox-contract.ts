@@ -57,6 +57,11 @@ export const outboxStatus = z.object({
   needsYou: z.int().min(0),
   /** The school no longer accepts the session: entries wait until the owner signs in again. */
   signInNeeded: z.boolean(),
+  /**
+   * The school keeps refusing changes while it answers otherwise: when the outbox tries again
+   * (unix ms). Absent otherwise.
+   */
+  refusingUntil: z.number().optional(),
   /** Per area, the ids of records with unsent edits (for the pending marks). */
   pending: z.object(
     Object.fromEntries(ENTITY_NAMES.map((name) => [name, z.array(z.string())])) as Record<

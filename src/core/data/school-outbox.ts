@@ -86,6 +86,8 @@ export class SchoolOutbox {
       },
       log,
       isReachable: () => reachability.isReachable(),
+      now: () => sync.now(),
+      onBackoff: () => this.emit(),
     });
     box.onChange(() => this.emit());
     let wasReachable = reachability.isReachable();
@@ -145,9 +147,10 @@ export class SchoolOutbox {
 
   /**
    * Sends what can go now (a sign-in may have been renewed meanwhile); while the school
-   * asked us to slow down, once its wait is over.
+   * asked us to slow down, once its wait is over; while it refuses writes, at the end of
+   * replay's backoff unless the owner asked (Send again).
    */
-  send(): Promise<void> {
+  send(ownerAsked = false): Promise<void> {
     if (this.signInNeeded) {
       this.signInNeeded = false;
       this.emit();
@@ -156,13 +159,13 @@ export class SchoolOutbox {
     if (wait > 0) {
       this.slowDownTimer ??= setTimeout(() => {
         this.slowDownTimer = undefined;
-        void this.send();
+        void this.send(ownerAsked);
       }, wait);
       // A pending wait never keeps the process alive (a quitting app, a finished test).
       (this.slowDownTimer as { unref?: () => void }).unref?.();
       return Promise.resolve();
     }
-    return this.replay.run();
+    return this.replay.run(ownerAsked);
   }
 
   /** An owner's write waits here; `retryAt`: not before then, as the school asked (429). */
@@ -181,6 +184,9 @@ export class SchoolOutbox {
       count: entries.length,
       needsYou: entries.filter((entry) => entry.state === 'needs_you').length,
       signInNeeded: this.signInNeeded,
+      ...(this.replay.refusingUntil === undefined
+        ? {}
+        : { refusingUntil: this.replay.refusingUntil }),
       pending,
     };
   }
@@ -196,7 +202,7 @@ export class SchoolOutbox {
       const { problem: _problem, ...rest } = entry;
       await this.box.put({ ...rest, state: 'waiting' });
     }
-    void this.send();
+    void this.send(true);
     return true;
   }
 
@@ -227,7 +233,7 @@ export class SchoolOutbox {
         ? { ...entry.edit, fields, ...(theirsEtag ? { etag: theirsEtag } : {}) }
         : { ...entry.edit, ...(theirsEtag ? { etag: theirsEtag } : {}) };
     await this.box.put({ ...rest, edit, base: theirs, state: 'waiting' });
-    void this.send();
+    void this.send(true);
     return true;
   }
 
@@ -252,7 +258,7 @@ export class SchoolOutbox {
       edit: { kind: 'create', entity: edit.entity, id: edit.id, fields },
       state: 'waiting',
     });
-    void this.send();
+    void this.send(true);
     return true;
   }
 

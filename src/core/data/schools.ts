@@ -116,7 +116,7 @@ export class Schools implements OutboxControl {
   async syncNow(schoolId: string): Promise<boolean> {
     const { sync, outbox } = await this.school(schoolId);
     const running = sync.status().activity !== undefined;
-    void outbox?.send();
+    void outbox?.send(true);
     void sync.syncNow();
     return !running;
   }

@@ -58,7 +58,17 @@ export type ReplayOptions = {
   /** First wait after a failed attempt; doubles up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** The time, for the backoff (Date.now by default). */
+  now?: () => number;
+  /** The backoff began, grew or ended: {@link OutboxReplay.refusingUntil} may have changed. */
+  onBackoff?: () => void;
 };
+
+/**
+ * After this many rounds in a row that ended on a write the school did not take, the owner is
+ * told the school is refusing changes (one failure is a blip, the owner need not hear it).
+ */
+const REFUSING_AFTER = 2;
 
 /** halt: try again after a backoff; signIn: wait until the owner signs in again. */
 type Outcome = 'done' | 'parked' | 'halt' | 'signIn';
@@ -84,19 +94,42 @@ export class OutboxReplay {
   private running: Promise<void> | undefined;
   private again = false;
   private retryTimer: unknown;
+  /** Rounds in a row that ended on a write the school did not take; only a write it took resets it. */
   private failures = 0;
+  /** Unix ms before which nothing is sent but on the owner's word (0: no backoff). */
+  private backoffUntil = 0;
   private closed = false;
 
   constructor(private readonly o: ReplayOptions) {}
 
-  /** Sends every entry that can go now; resolves when none is left that can. */
-  run(): Promise<void> {
+  /**
+   * While the school keeps refusing writes: when replay tries again (unix ms), for the owner
+   * to read "refusing changes; retrying in N s". Undefined otherwise.
+   */
+  get refusingUntil(): number | undefined {
+    return this.failures >= REFUSING_AFTER && this.backoffUntil > this.now()
+      ? this.backoffUntil
+      : undefined;
+  }
+
+  /**
+   * Sends every entry that can go now; resolves when none is left that can. During a backoff
+   * it waits for the backoff's end, whoever asks (a reconnect, a new edit): a school that
+   * answers reads but refuses writes is not asked again sooner. `ownerAsked`: the owner
+   * pressed Send again, which goes at once.
+   */
+  run(ownerAsked = false): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (!ownerAsked && this.backoffUntil > this.now()) {
+      this.schedule(this.backoffUntil - this.now());
+      return this.running ?? Promise.resolve();
+    }
     if (this.running) {
       this.again = true;
       return this.running;
     }
     this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     this.running = (async () => {
       do {
         this.again = false;
@@ -143,10 +176,15 @@ export class OutboxReplay {
     );
   }
 
+  private now(): number {
+    return (this.o.now ?? Date.now)();
+  }
+
   private async drain(): Promise<void> {
     const busy = new Set<string>();
     let halted = false;
     let waitsForSignIn = false;
+    let took = false;
     const reachable = this.o.isReachable ?? (() => true);
     const worker = async () => {
       while (!halted && !this.closed) {
@@ -157,6 +195,7 @@ export class OutboxReplay {
         busy.add(key);
         try {
           const outcome = await this.send(next);
+          if (outcome === 'done') took = true;
           if (outcome === 'halt' || outcome === 'signIn') halted = true;
           if (outcome === 'signIn') waitsForSignIn = true;
         } finally {
@@ -167,9 +206,10 @@ export class OutboxReplay {
     // Each pass starts the workers again: an entry freed by one that just went is picked up.
     while (!halted && !this.closed && reachable() && this.ready(busy).length > 0)
       await Promise.all(Array.from({ length: Math.max(1, this.o.concurrency ?? 4) }, worker));
-    // Unreachable: the school's reconnect runs replay (no timer meanwhile).
-    if (halted && reachable() && !waitsForSignIn) this.retryLater();
-    else this.failures = 0;
+    // Only a write the school took ends a backoff: a read that works (the school answering
+    // again) does not, or a school that reads but refuses writes would be asked at once.
+    if (took || this.o.outbox.size === 0) this.endBackoff();
+    if (halted && !waitsForSignIn) this.retryLater();
   }
 
   private retryLater(): void {
@@ -177,6 +217,21 @@ export class OutboxReplay {
     const base = this.o.backoffMs ?? 500;
     const delay = Math.min(this.o.maxBackoffMs ?? 30_000, base * 2 ** this.failures);
     this.failures += 1;
+    this.backoffUntil = this.now() + delay;
+    this.schedule(delay);
+    this.o.onBackoff?.();
+  }
+
+  private endBackoff(): void {
+    if (this.failures === 0 && this.backoffUntil === 0) return;
+    this.failures = 0;
+    this.backoffUntil = 0;
+    this.o.onBackoff?.();
+  }
+
+  /** One timer at a time: the next round, `delay` ms from now. */
+  private schedule(delay: number): void {
+    if (this.closed) return;
     this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = this.timers.setTimeout(() => void this.run(), delay);
   }
@@ -345,9 +400,10 @@ export class OutboxReplay {
     }
     if (isPlatformError(error, 'request_failed', 'already_created'))
       return this.park(entry, { code: 'refused', reason: error.serverCode ?? 'request_failed' });
-    // No answer, a 5xx, a 429 not waited out, or something unforeseen: try again later.
+    // No answer, a 5xx, a 429 not waited out, or something unforeseen: try again later. The
+    // entry waits again in memory only: nothing about it changed that needs writing down.
     this.o.log.warn(`outbox: a ${entry.edit.kind} will be sent again (${nameOf(error)})`);
-    await this.o.outbox.put({ ...entry, state: 'waiting' });
+    this.o.outbox.markWaiting(entry.id);
     return 'halt';
   }
 

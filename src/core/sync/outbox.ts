@@ -192,6 +192,18 @@ export class Outbox {
     return true;
   }
 
+  /**
+   * Puts an entry that was out back to waiting, in memory only: an attempt that found no
+   * answer changes nothing worth an fsync (a restart makes `sending` waiting anyway), so a
+   * school that refuses writes costs no disk write per attempt.
+   */
+  markWaiting(entryId: string): void {
+    const entry = this.byId.get(entryId);
+    if (entry?.state !== 'sending') return;
+    this.byId.set(entryId, { ...entry, state: 'waiting' });
+    this.changed();
+  }
+
   /** Replaces an entry's state (a problem, back to waiting, attempts); durable like an edit. */
   put(entry: OutboxEntry): Promise<void> {
     return this.serial(async () => {

@@ -3,14 +3,16 @@ import type { SessionSummaryView } from '../../shared/contract';
 import { CHOOSABLE_SCOPES } from '../../shared/scope-catalog';
 import { bridge } from '../bridge';
 import { useOutboxStatus } from '../outbox-queries';
-import { needsYouText, waitingText } from '../outbox-text';
+import { needsYouText, refusingText, waitingText } from '../outbox-text';
+import { useSecondsUntil } from '../use-seconds-until';
 import { useStartSignIn } from '../use-sign-in';
 
 type Props = { session: SessionSummaryView; onOpen: () => void };
 
 /**
  * The shell's word on unsent changes, beside the sync status: a button "3 changes waiting to
- * be sent" (with "2 need you" when some are parked) that opens the outbox panel, and "Sign in
+ * be sent" (with "2 need you" when some are parked), or "The school is refusing changes;
+ * retrying in 12 s" while it refuses them, that opens the outbox panel, and "Sign in
  * again to send your changes" when the school stopped accepting the session. Nothing when
  * every change has reached the school. In a narrow header the words are cut short (the whole
  * sentence stays the button's name and tooltip) rather than wrapping the header.
@@ -19,8 +21,10 @@ export function OutboxCount({ session, onOpen }: Props) {
   const { t } = useTranslation('shell');
   const status = useOutboxStatus(session.schoolId);
   const signIn = useStartSignIn();
+  const refusingFor = useSecondsUntil(status?.refusingUntil);
   if (!status || (status.count === 0 && !status.signInNeeded)) return null;
-  const waiting = waitingText(status.count);
+  // While the school refuses changes, that is what the owner needs to know of them.
+  const waiting = refusingFor === undefined ? waitingText(status.count) : refusingText(refusingFor);
   const needsYou = needsYouText(status.needsYou);
   // The same sign-in as Connect, for this school and what it had granted: the entries wait
   // in the outbox meanwhile and go once it finishes (use-bridge-events.ts).

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { create } from 'zustand';
 import type { EntityName } from '../../shared/entity-names';
 import i18next from 'i18next';
 import { formatNumber } from '../format';
+import { useSecondsUntil } from '../use-seconds-until';
 
 /**
  * When the school answers a save with 429, main keeps the save on this computer and sends it
@@ -52,21 +53,7 @@ export function slowDownText(seconds: number): string {
  * when the school did not ask us to wait.
  */
 export function useSlowDown(schoolId: string, entity: EntityName, id: string): number | undefined {
-  const until = useSlowDowns((s) => s.until[keyOf(schoolId, entity, id)]);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === undefined) return;
-    const tick = () => setNow(Date.now());
-    const timer = setInterval(tick, 1000);
-    // The first tick at once, so a wait noted a while after the last render starts right.
-    const first = setTimeout(tick, 0);
-    return () => {
-      clearInterval(timer);
-      clearTimeout(first);
-    };
-  }, [until]);
-  if (until === undefined) return undefined;
-  return Math.max(0, Math.ceil((until - now) / 1000));
+  return useSecondsUntil(useSlowDowns((s) => s.until[keyOf(schoolId, entity, id)]));
 }
 
 /**
