@@ -125,6 +125,13 @@ describe('syncLine', () => {
     });
     expect(text(notGranted)).toBe('Up to date');
   });
+
+  it('says when the school’s copy is too large to keep offline, rather than "Up to date"', () => {
+    const tooLarge = status({
+      areas: { ...status().areas, students: { state: 'too_large', rows: 0 } },
+    });
+    expect(text(tooLarge)).toBe("This school's copy is too large to keep offline");
+  });
 });
 
 describe('areaSyncText and formatWhen', () => {
@@ -138,6 +145,9 @@ describe('areaSyncText and formatWhen', () => {
     expect(areaSyncText({ state: 'never', rows: 0 }, NOW)).toBe('Not synced yet');
     expect(areaSyncText({ state: 'not_granted', rows: 0 }, NOW)).toBe(
       'Not kept: this session may not read them',
+    );
+    expect(areaSyncText({ state: 'too_large', rows: 0 }, NOW)).toBe(
+      "Not kept: the school's copy is too large to keep offline",
     );
   });
 

@@ -113,6 +113,8 @@ export function syncLine(status: SyncStatus, now: number): SyncLine {
     };
   }
 
+  if (Object.values(status.areas).some((area) => area.state === 'too_large'))
+    return { ...base, tone: 'waiting', phrase: t('sync:line.tooLarge'), detail: '' };
   const waiting = (Object.keys(status.areas) as EntityName[]).filter((area) => {
     const state = status.areas[area].state;
     return state === 'never' || state === 'syncing';
@@ -133,6 +135,8 @@ export function areaSyncText(area: AreaSyncState, now: number): string {
   switch (area.state) {
     case 'not_granted':
       return t('sync:areaState.notGranted');
+    case 'too_large':
+      return t('sync:areaState.tooLarge');
     case 'never':
       return t('sync:areaState.never');
     case 'syncing':

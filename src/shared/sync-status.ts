@@ -12,9 +12,10 @@ export const areaSyncState = z.object({
   /**
    * never: nothing of it is on this computer yet; syncing: the first sync is under way;
    * synced: lists and records are answered from the local copy; not_granted: the session may
-   * not read it, so nothing of it is kept.
+   * not read it, so nothing of it is kept; too_large: the school's copy grew past what this
+   * computer keeps (MAX_COPY_BYTES), so this area is not kept and is read from the school.
    */
-  state: z.enum(['never', 'syncing', 'synced', 'not_granted']),
+  state: z.enum(['never', 'syncing', 'synced', 'not_granted', 'too_large']),
   /** Records kept on this computer. */
   rows: z.int().min(0),
   /** Unix milliseconds of the last sync that finished for this area. */

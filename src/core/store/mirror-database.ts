@@ -71,6 +71,13 @@ export class MirrorDatabase {
     return new MirrorDatabase(db);
   }
 
+  /** Bytes the database takes (every area), as SQLite counts its pages. */
+  sizeBytes(): number {
+    return (
+      Number(scalar(this.db, 'PRAGMA page_count')) * Number(scalar(this.db, 'PRAGMA page_size'))
+    );
+  }
+
   /** Grows with every change of content, so a saver knows when to save again. */
   get changeCount(): number {
     return this.changes;

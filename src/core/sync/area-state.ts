@@ -21,6 +21,8 @@ export interface SyncMirror {
   deferIndexes?(entity: EntityName): void;
   /** …and build them when it ends. */
   buildIndexes?(entity: EntityName): void;
+  /** Bytes the whole copy takes, every area: what MAX_COPY_BYTES bounds. */
+  sizeBytes?(): number;
 }
 
 /** What the mirror remembers of one area's sync (JSON in its meta table). */

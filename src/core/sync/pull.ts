@@ -48,7 +48,27 @@ export type PullOptions = {
    * saved). A sweep does not drop those: they changed after it began.
    */
   trackWrites?: () => { ids(): ReadonlySet<string>; stop(): void };
+  /** The most the whole copy may take; MAX_COPY_BYTES unless a test says less. */
+  maxCopyBytes?: number;
 };
+
+/**
+ * The most a school's local copy may take, every area together: 256 MiB. SECURITY: a school
+ * that sends page after page of large records (each page under the 16 MiB answer cap) would
+ * otherwise grow the copy, and the host's memory with it: the copy lives in memory, about
+ * three times over while it is saved, and an 862 MiB copy took the host to 4.6 GB. The
+ * 100,000-student demo school takes 48 MiB, so this leaves five times that for schools with
+ * long descriptions and curricula.
+ */
+export const MAX_COPY_BYTES = 256 * 1024 * 1024;
+
+/** The copy grew past MAX_COPY_BYTES: the area is not kept (SchoolSync says so). */
+export class CopyTooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super(`the school's copy would take ${bytes} bytes, past ${MAX_COPY_BYTES}`);
+    this.name = 'CopyTooLargeError';
+  }
+}
 
 export const DEFAULT_PULL = {
   perPage: 50,
@@ -354,6 +374,8 @@ class AreaPull {
 
   private storeReadable(nodes: readonly SyncRecord[]): number {
     const changed = this.o.mirror.upsert(this.o.area, nodes);
+    const bytes = this.o.mirror.sizeBytes?.() ?? 0;
+    if (bytes > (this.o.maxCopyBytes ?? MAX_COPY_BYTES)) throw new CopyTooLargeError(bytes);
     if (changed > 0) this.o.onStored?.();
     return changed;
   }

@@ -70,7 +70,9 @@ export type SchoolSyncOptions<M extends OwnedMirror> = {
   schedule?: Partial<SyncSchedule>;
   /** The owner's unsent edits, which a pass keeps on top of what the school sends. */
   overlay?: SyncOverlay;
-  pull?: Partial<Pick<PullOptions, 'perPage' | 'concurrency' | 'sweepEveryMs' | 'sweepRetryMs'>>;
+  pull?: Partial<
+    Pick<PullOptions, 'perPage' | 'concurrency' | 'sweepEveryMs' | 'sweepRetryMs' | 'maxCopyBytes'>
+  >;
 };
 
 /** The areas `scopes` may read. */

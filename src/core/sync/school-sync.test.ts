@@ -221,6 +221,26 @@ describe('a hostile school', () => {
   });
 });
 
+describe('a copy past its cap', () => {
+  it('keeps nothing of the area that grew it, says so, and keeps the other areas', async () => {
+    // 2,000 students take about 1 MB here; the other areas, synced first, far less.
+    h = await startSyncHarness({ students: 2000 });
+    const opened = await h.open({ pull: { maxCopyBytes: 600 * 1024 } });
+    await opened.until((s) => s.areas.students.state === 'too_large', 30_000);
+    const { areas } = opened.sync.status();
+    expect(areas.students).toEqual({ state: 'too_large', rows: 0 });
+    for (const area of ['courses', 'coupons', 'pages'] as const)
+      expect(areas[area].state, area).toBe('synced');
+    const copy = opened.sync.copy;
+    expect(copy.count('students')).toBe(0);
+    expect(opened.sync.isSynced('students')).toBe(false);
+    // The next round leaves the area alone rather than walking it again.
+    const asked = await listRequests(h, 'students');
+    await opened.sync.syncNow();
+    expect(await listRequests(h, 'students')).toBe(asked);
+  });
+});
+
 describe('scopes', () => {
   it('drops an area that is no longer readable and syncs one that becomes readable', async () => {
     // The token may read everything; the session's scopes say what sync may keep.

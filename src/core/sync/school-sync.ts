@@ -4,7 +4,7 @@ import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
 import { MirrorSaver } from './mirror-saver';
 import { overlaid } from './overlay';
 import { clearArea, readAreaMeta, readUnreadable } from './area-state';
-import { pullArea, type PullProgress } from './pull';
+import { CopyTooLargeError, pullArea, type PullProgress } from './pull';
 import { isNoAnswer, systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,
@@ -35,6 +35,8 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
   private readonly schedule: SyncSchedule;
   private readonly writes = new WriteTracker();
   private readonly checkedAt = new Map<EntityName, number>();
+  /** Areas not kept this run: the copy grew past MAX_COPY_BYTES while they synced. */
+  private readonly tooLarge = new Set<EntityName>();
   private readonly pending = new Set<EntityName>();
   /** Revalidations waiting for their area's revalidateMs to pass. */
   private readonly trailing = new Map<EntityName, unknown>();
@@ -282,14 +284,14 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     let failed = false;
     for (const area of areas) {
       if (this.closed || !this.isReachable()) return;
-      if (!this.readable.has(area)) continue;
+      if (!this.readable.has(area) || this.tooLarge.has(area)) continue;
       const meta = readAreaMeta(this.mirror, area);
       if (this.firstCancelled && meta?.phase !== 'synced') continue;
       const outcome = await this.pass(area);
       if (outcome === 'unreachable') return;
       failed ||= outcome === 'failed';
     }
-    const all = [...this.readable];
+    const all = [...this.readable].filter((area) => !this.tooLarge.has(area));
     if (!failed && all.every((area) => areas.includes(area) && this.isSynced(area))) {
       this.lastSyncedAt = this.clock.now();
       this.emit();
@@ -317,6 +319,18 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
       return 'done';
     } catch (error) {
       if (abort.signal.aborted) return 'failed';
+      if (error instanceof CopyTooLargeError) {
+        // Nothing of the area is kept (what it stored is dropped, freeing the memory), and it
+        // is read from the school from now on; the status says why.
+        this.tooLarge.add(area);
+        clearArea(this.mirror, area);
+        this.saver.request();
+        this.options.onDataChanged?.([area]);
+        this.options.log.warn(
+          `sync: ${area} not kept: the school's copy is too large (${error.bytes} bytes)`,
+        );
+        return 'failed';
+      }
       if (isNoAnswer(error) || describeFailure(error) === 'server_error') {
         this.options.log.warn(`sync: ${area} stopped: the school does not answer`);
         return 'unreachable';
@@ -349,6 +363,7 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
 
   private areaState(area: EntityName): AreaSyncState {
     if (!this.readable.has(area)) return { state: 'not_granted', rows: 0 };
+    if (this.tooLarge.has(area)) return { state: 'too_large', rows: 0 };
     const meta = readAreaMeta(this.mirror, area);
     const rows = this.mirror.count(area);
     if (meta?.phase === 'synced')
