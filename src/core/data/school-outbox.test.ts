@@ -199,44 +199,48 @@ describe('the outbox in the local-first data', () => {
 });
 
 describe('a school that answers reads but refuses writes', () => {
-  it('is asked again only after a growing wait, is named to the owner, and costs no disk write per attempt', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data } = await openSchool(h);
-    await sync.until(allSynced);
-    // Every write answers 500; reads work, so the school stays "online" to reachability.
-    await h.client.control('/faults', { rate: 1, kind: '500', methods: ['PATCH'] });
-    const { rows } = await data.list('students', { sort: 'name', limit: 3 });
-    for (const [n, row] of rows.entries()) {
-      const { etag } = await data.get('students', row.id);
-      await data.update('students', row.id, { name: `Refused ${n}` }, { etag: etag! });
-    }
-    expect(outbox.status().count).toBe(3);
-    const journal = journalBytes(h.dataDir);
-    const since = Date.now();
-    const patchesBefore = (await h.client.route('PATCH /api/v1/students/:id')).total;
+  it.each(['500', '503', 'drop'] as const)(
+    'answering %s: asked again only after a growing wait, named to the owner, no disk write per attempt',
+    async (kind) => {
+      h = await startSyncHarness({ students: 20 });
+      const { sync, outbox, data } = await openSchool(h);
+      await sync.until(allSynced);
+      // Every write fails; reads work, so the school keeps answering.
+      await h.client.control('/faults', { rate: 1, kind, methods: ['PATCH'] });
+      const { rows } = await data.list('students', { sort: 'name', limit: 3 });
+      for (const [n, row] of rows.entries()) {
+        const { etag } = await data.get('students', row.id);
+        await data.update('students', row.id, { name: `Refused ${n}` }, { etag: etag! });
+      }
+      expect(outbox.status().count).toBe(3);
+      const journal = journalBytes(h.dataDir);
+      const since = Date.now();
+      const patchesBefore = (await h.client.route('PATCH /api/v1/students/:id')).total;
 
-    // Reads go on meanwhile: sync rounds, and the reachability probe.
-    const watched = 6_000;
-    const reads = setInterval(() => void sync.sync.syncNow(), 500);
-    await new Promise((resolve) => setTimeout(resolve, watched));
-    clearInterval(reads);
+      // Reads go on meanwhile: sync rounds, and the reachability probe.
+      const watched = 6_000;
+      const reads = setInterval(() => void sync.sync.syncNow(), 500);
+      await new Promise((resolve) => setTimeout(resolve, watched));
+      clearInterval(reads);
 
-    const patches = (await h.client.route('PATCH /api/v1/students/:id')).total - patchesBefore;
-    // Backoff from 0.5 s doubling: rounds at about 0, 0.5, 1.5, 3.5 s, each sending the
-    // three records (the first failure ends a round, so often fewer). Before the fix a read
-    // that worked started a round at once: hundreds in the same time.
-    expect(patches).toBeLessThanOrEqual(3 * 5);
-    expect(journalBytes(h.dataDir)).toBe(journal);
-    const status = outbox.status();
-    expect(status.count).toBe(3);
-    expect(status.refusingUntil).toBeGreaterThan(since);
+      const patches = (await h.client.route('PATCH /api/v1/students/:id')).total - patchesBefore;
+      // Backoff from 0.5 s doubling: rounds at about 0, 0.5, 1.5, 3.5 s, each sending the
+      // three records (the first failure ends a round, so often fewer). Before the fix a read
+      // that worked started a round at once: hundreds in the same time.
+      expect(patches).toBeLessThanOrEqual(3 * 5);
+      expect(journalBytes(h.dataDir)).toBe(journal);
+      const status = outbox.status();
+      expect(status.count).toBe(3);
+      expect(status.refusingUntil).toBeGreaterThan(since);
 
-    // The school takes writes again; the owner's Send again goes at once and ends the wait.
-    await h.client.control('/faults', { off: true });
-    await outbox.retry();
-    await drained(outbox);
-    await vi.waitFor(() => expect(outbox.status().refusingUntil).toBeUndefined());
-  }, 20_000);
+      // The school takes writes again; the owner's Send again goes at once and ends the wait.
+      await h.client.control('/faults', { off: true });
+      await outbox.retry();
+      await drained(outbox);
+      await vi.waitFor(() => expect(outbox.status().refusingUntil).toBeUndefined());
+    },
+    20_000,
+  );
 });
 
 /** The size of the outbox journal's files: an fsynced frame per attempt would grow it. */
