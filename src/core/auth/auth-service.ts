@@ -70,6 +70,7 @@ export class AuthService {
   constructor(options: AuthServiceOptions) {
     const settings = options.settings ?? new Settings(options.dataDir);
     const mask = options.mask ?? new SecretMask();
+    const log = maskedLogger(options.log ?? silentLog, mask);
     this.deps = {
       fetch: options.fetch ?? fetch,
       clock: options.clock ?? systemClock,
@@ -79,9 +80,10 @@ export class AuthService {
         options.dataDir,
         options.encryptor,
         () => settings.persistWithoutKeyring,
+        log,
       ),
       mask,
-      log: maskedLogger(options.log ?? silentLog, mask),
+      log,
       listenerTimeoutMs: options.listenerTimeoutMs,
       metadataMaxAgeMs: options.metadataMaxAgeMs,
       clientMetadataDocumentUrl: options.clientMetadataDocumentUrl,

@@ -51,16 +51,42 @@ describe('TokenStore', () => {
     expect(await reopened.schools()).toEqual([schoolKeyOf(set)]);
   });
 
-  it('deletes a blob that will not decrypt and asks for a new sign-in', async () => {
+  it('deletes a blob that will not decrypt, says so in the log, and asks for a new sign-in', async () => {
     const dir = folder();
     await new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false).save(set);
     // Another key: what a copied profile or a reset keyring looks like.
-    const otherKey = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'other-key')), () => false);
+    const warnings: string[] = [];
+    const log = { info: () => {}, warn: (m: string) => void warnings.push(m), error: () => {} };
+    const otherKey = new TokenStore(
+      dir,
+      new FileKeyEncryptor(join(dir, 'other-key')),
+      () => false,
+      log,
+    );
     await expect(otherKey.load(schoolKeyOf(set))).rejects.toMatchObject({
       code: 'stored_session_unreadable',
     });
     expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/stored session could not be read/)]);
+    // Nothing of the session is in the line.
+    expect(warnings.join()).not.toContain(set.accessToken);
     await expect(otherKey.load(schoolKeyOf(set))).resolves.toBeUndefined();
+  });
+
+  it('drops an unreadable file met while listing the schools at start, and says so', async () => {
+    const dir = folder();
+    await new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false).save(set);
+    const warnings: string[] = [];
+    const log = { info: () => {}, warn: (m: string) => void warnings.push(m), error: () => {} };
+    const replaced = new TokenStore(
+      dir,
+      new FileKeyEncryptor(join(dir, 'new-key')),
+      () => false,
+      log,
+    );
+    expect(await replaced.schools()).toEqual([]);
+    expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
+    expect(warnings).toHaveLength(1);
   });
 
   it('treats a truncated file the same way', async () => {

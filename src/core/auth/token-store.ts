@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Encryptor } from '../adapters';
+import type { Encryptor, LogSink } from '../adapters';
 import { writeFileAtomicSync } from '../store/atomic-file-sync';
 import { AuthError } from './errors';
+import { silentLog } from './secret-mask';
 import { schoolKeyOf } from './school-key';
 import { tokenSetSchema, type TokenSet } from './token-set';
 
@@ -26,6 +27,8 @@ export class TokenStore {
     private readonly encryptor: Encryptor,
     /** Asked on every save, so opting in or out takes effect at once. */
     private readonly persistWithoutKeyring: () => boolean,
+    /** Told of every stored session removed because it could not be read (never its content). */
+    private readonly log: LogSink = silentLog,
   ) {
     this.dir = join(dataDir, 'sessions');
   }
@@ -76,6 +79,7 @@ export class TokenStore {
       return set;
     } catch (cause) {
       rmSync(this.fileOf(school), { force: true });
+      this.dropped();
       throw new AuthError('stored_session_unreadable', { cause });
     }
   }
@@ -122,9 +126,17 @@ export class TokenStore {
         onDisk.push(school);
       } catch {
         rmSync(join(this.dir, file), { force: true });
+        this.dropped();
       }
     }
     return [...new Set([...this.memory.keys(), ...onDisk])];
+  }
+
+  /** A removed session is said: the owner is asked to sign in again, and the log says why. */
+  private dropped(): void {
+    this.log.warn(
+      'a stored session could not be read on this computer (another key, or damaged) and was removed',
+    );
   }
 
   /** A stored blob's token set, and whether the encryptor wants it sealed again. */
