@@ -50,7 +50,8 @@ export type WalkOptions = {
  * alone, for totalPages; the rest by `concurrency` workers. Records created meanwhile make
  * later answers say more pages, and the walk goes on to them. It ends where the pages run
  * dry, whatever totalPages says: past the first page that answers no record at all, none
- * is asked for, so a school claiming 2^53 pages costs at most `concurrency` empty pages.
+ * is asked for, so a school claiming 2^53 pages costs only the pages the workers had asked
+ * for before the first empty one answered (fewer than two each).
  * The first failure stops every worker, and the walk throws it once they have all stopped,
  * so nothing is handled after the walk returned.
  */

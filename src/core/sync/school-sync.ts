@@ -320,8 +320,8 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     } catch (error) {
       if (abort.signal.aborted) return 'failed';
       if (error instanceof CopyTooLargeError) {
-        // Nothing of the area is kept (what it stored is dropped, freeing the memory), and it
-        // is read from the school from now on; the status says why.
+        // Nothing of the area is kept (what it stored is dropped, and the copy stops growing),
+        // and it is read from the school from now on; the status says why.
         this.tooLarge.add(area);
         clearArea(this.mirror, area);
         this.saver.request();
