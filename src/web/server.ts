@@ -250,8 +250,19 @@ async function readJson(
 }
 
 /**
- * Answers JSON. Given the `request` whose body was not (all) read, it also closes the
- * connection after the answer, so the rest of a refused body is not read for nothing.
+ * How much of a refused body the host still reads, and for how long, after its answer, before
+ * it hangs up. Hanging up at once, with the sender's bytes still arriving, makes the kernel
+ * reset the connection, and a reset can throw the answer away before the sender has read it.
+ * A short, bounded linger (as web servers do) lets the answer arrive first; a flood costs at
+ * most this much reading, never buffering.
+ */
+const LINGER = { bytes: 4 * 1024 * 1024, ms: 1_000 } as const;
+
+/**
+ * Answers JSON. Given the `request` whose body was not (all) read, it then drops what still
+ * arrives for a moment (LINGER) and closes the connection, so the rest of a refused body is
+ * not read for nothing. (Not `Connection: close`: Node would hang up the moment the answer
+ * is written.)
  */
 function json(
   response: ServerResponse,
@@ -259,7 +270,20 @@ function json(
   body: unknown,
   unread?: IncomingMessage,
 ): void {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (unread && !unread.complete) headers['Connection'] = 'close';
-  response.writeHead(status, headers).end(JSON.stringify(body));
+  if (unread && !unread.complete) response.once('finish', () => lingerThenClose(unread));
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function lingerThenClose(request: IncomingMessage): void {
+  const close = () => {
+    clearTimeout(timer);
+    request.socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER.ms);
+  let dropped = 0;
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER.bytes) close();
+  });
+  request.resume();
 }
