@@ -71,6 +71,40 @@ describe('Outbox', () => {
     expect(outbox.fold('courses', 'c1', base)).toBeUndefined();
   });
 
+  it('a merge is what replay sees at once, even while its journal write is under way', async () => {
+    const { journal } = journalIn();
+    let release: (() => void) | undefined;
+    // The real journal, one write of which can be held, as a slow fsync would hold it.
+    const held = {
+      open: (key: string) => journal.open(key),
+      wipe: (key: string) => journal.wipe(key),
+      append: async (key: string, records: Parameters<OutboxJournal['append']>[1]) => {
+        if (release === undefined) await new Promise<void>((r) => (release = r));
+        await journal.append(key, records);
+      },
+    };
+    release = () => {};
+    const outbox = await Outbox.open({ key: KEY, store: held });
+    const id = crypto.randomUUID();
+    const { entry: created } = await outbox.add({
+      kind: 'create',
+      entity: 'coupons',
+      id,
+      fields: { name: 'Spring', code: 'SPRING', amount: 5 },
+    });
+    release = undefined;
+    const adding = outbox.add({ kind: 'update', entity: 'coupons', id, fields: { amount: 7 } });
+    // Replay takes the entry while the journal write of the merge is held: it sends 7.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(outbox.markSending(created!.id)).toBe(true);
+    const sending = outbox.entries().find((entry) => entry.id === created!.id)!;
+    expect(sending).toMatchObject({ state: 'sending', edit: { fields: { amount: 7 } } });
+    release!();
+    await adding;
+    // The write finishing does not undo the sending (nor bring back 5).
+    expect(outbox.entries()).toEqual([sending]);
+  });
+
   it('a record created and deleted here leaves nothing to send; later edits of a create follow its school id', async () => {
     const { journal } = journalIn();
     const outbox = await Outbox.open({ key: KEY, store: journal });

@@ -145,6 +145,11 @@ export class Outbox {
    * the record as the copy holds it now (the school's version the edit is made on);
    * `idempotencyKey` the caller's key for a create (one is minted when absent). Resolves
    * once the journal holds it.
+   *
+   * The merge is decided and shown in one step, before the journal write: replay must not
+   * take the entry as it was while the write is under way (it would send the old values,
+   * and the merged entry written after would undo its sending, or outlive its create). A
+   * write that fails puts the entry back as it was.
    */
   add(edit: OutboxEdit, base?: Fields, idempotencyKey?: string): Promise<Added> {
     return this.serial(async () => {
@@ -154,9 +159,7 @@ export class Outbox {
       const fixing = last?.state === 'needs_you' && last.problem?.code === 'invalid';
       const merged = last?.state === 'waiting' || fixing ? coalesce(last.edit, edit) : undefined;
       if (last && merged === 'drop') {
-        await this.store.append(this.key, [{ op: 'drop', id: last.id }]);
-        this.byId.delete(last.id);
-        this.changed();
+        await this.shownFirst(last.id, undefined, [{ op: 'drop', id: last.id }]);
         return { entry: undefined };
       }
       const entry: OutboxEntry =
@@ -172,11 +175,29 @@ export class Outbox {
               attempts: 0,
               savedAt: this.now(),
             };
-      await this.store.append(this.key, [{ op: 'put', id: entry.id, value: entry }]);
-      this.byId.set(entry.id, entry);
-      this.changed();
+      await this.shownFirst(entry.id, entry, [{ op: 'put', id: entry.id, value: entry }]);
       return { entry };
     });
+  }
+
+  /** Sets (or removes) an entry at once, then journals it; a failed write undoes the change. */
+  private async shownFirst(
+    id: string,
+    entry: OutboxEntry | undefined,
+    records: OutboxJournalRecord[],
+  ): Promise<void> {
+    const before = this.byId.get(id);
+    if (entry) this.byId.set(id, entry);
+    else this.byId.delete(id);
+    this.changed();
+    try {
+      await this.store.append(this.key, records);
+    } catch (error) {
+      if (before) this.byId.set(id, before);
+      else this.byId.delete(id);
+      this.changed();
+      throw error;
+    }
   }
 
   /**
