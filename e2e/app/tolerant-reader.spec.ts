@@ -77,7 +77,7 @@ test.describe('a tolerant reader', () => {
       await grid(page).getByText(name, { exact: true }).first().click();
       const details = page.getByRole('complementary', { name: 'Course details' });
       await expect(details.getByRole('heading', { name })).toBeVisible();
-      await expect(details.getByLabel('Name')).toHaveValue(name);
+      await expect(details.getByLabel('Name', { exact: true })).toHaveValue(name);
     } finally {
       // Every field again, as the worker's stand-in started.
       await control(shape, 'POST', {});
