@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { memoryLog } from '../../../e2e/support/harness/sync-harness';
+import { sampleTokenSet } from '../../../e2e/support/harness/token-fixtures';
 import type { Encryptor } from '../adapters';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { TokenStore } from './token-store';
 import { schoolKeyOf } from './school-key';
-import type { TokenSet } from './token-set';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -18,15 +19,7 @@ function folder(): string {
   return dir;
 }
 
-const set: TokenSet = {
-  issuer: 'https://school.example',
-  baseUrl: 'https://school.example',
-  clientId: 'client-1',
-  accessToken: 'access-token-value-0123456789',
-  refreshToken: 'refresh-token-value-0123456789',
-  scopes: ['openid', 'courses:read'],
-  expiresAt: Date.now() + 3_600_000,
-};
+const set = sampleTokenSet;
 
 /**
  * safeStorage's `basic_text` backend, reproduced honestly: it "encrypts" with a fixed,
@@ -55,8 +48,8 @@ describe('TokenStore', () => {
     const dir = folder();
     await new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false).save(set);
     // Another key: what a copied profile or a reset keyring looks like.
-    const warnings: string[] = [];
-    const log = { info: () => {}, warn: (m: string) => void warnings.push(m), error: () => {} };
+    const log = memoryLog();
+    const warnings = log.lines;
     const otherKey = new TokenStore(
       dir,
       new FileKeyEncryptor(join(dir, 'other-key')),
@@ -76,8 +69,8 @@ describe('TokenStore', () => {
   it('drops an unreadable file met while listing the schools at start, and says so', async () => {
     const dir = folder();
     await new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false).save(set);
-    const warnings: string[] = [];
-    const log = { info: () => {}, warn: (m: string) => void warnings.push(m), error: () => {} };
+    const log = memoryLog();
+    const warnings = log.lines;
     const replaced = new TokenStore(
       dir,
       new FileKeyEncryptor(join(dir, 'new-key')),

@@ -2,11 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sampleTokenSet } from '../../../e2e/support/harness/token-fixtures';
 import { LinuxSafeStorage } from '../../../e2e/support/harness/linux-safe-storage';
 import type { Encryptor, LogSink } from '../../core/adapters';
 import { PendingRevocationStore } from '../../core/auth/pending-revocations';
 import { schoolKeyOf } from '../../core/auth/school-key';
-import type { TokenSet } from '../../core/auth/token-set';
 import { TokenStore } from '../../core/auth/token-store';
 import { MirrorFiles } from '../../core/store/mirror-files';
 import { OutboxJournal } from '../../core/store/outbox-journal';
@@ -46,15 +46,7 @@ function syncEra(safeStorage: LinuxSafeStorage): Encryptor {
   };
 }
 
-const set: TokenSet = {
-  issuer: 'https://school.example',
-  baseUrl: 'https://school.example',
-  clientId: 'client-1',
-  accessToken: 'access-token-value-0123456789',
-  refreshToken: 'refresh-token-value-0123456789',
-  scopes: ['openid', 'courses:read'],
-  expiresAt: Date.now() + 3_600_000,
-};
+const set = sampleTokenSet;
 const SCHOOL = schoolKeyOf(set);
 const revocation = {
   schoolId: SCHOOL,
