@@ -10,6 +10,8 @@ exitUnlessNodeIsCurrent();
  * e2e/support/chromium.ts. Two workers match our two-core machines.
  */
 export default defineConfig({
+  // The base tsconfig without `paths` (see tsconfig.playwright.json).
+  tsconfig: './tsconfig.playwright.json',
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   // The performance run needs the machine to itself: playwright.perf.config.ts runs it alone.

@@ -80,14 +80,15 @@ test.describe('working offline', () => {
     await school.start();
     await expect(status(page)).toHaveText(/Up to date/, { timeout: 90_000 });
 
-    // Sign-out wipes this school's copy.
-    const mirrors = join(appDir, 'mirrors');
-    expect(existsSync(mirrors) && readdirSync(mirrors).length > 0).toBe(true);
+    // Sign-out removes this school's database, its WAL and shared memory, and its key.
+    const schools = join(appDir, 'schools');
+    expect(readdirSync(schools).filter((name) => name.includes('.sqlite')).length).toBe(3);
+    expect(readdirSync(schools).filter((name) => name.endsWith('.key')).length).toBe(1);
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('School address')).toBeVisible();
-    expect(existsSync(mirrors) ? readdirSync(mirrors) : []).toEqual([]);
+    expect(existsSync(schools) ? readdirSync(schools) : []).toEqual([]);
     await app.host.close();
   });
 
@@ -138,8 +139,11 @@ test.describe('working offline', () => {
       const schools = page.getByRole('navigation', { name: 'Your schools' });
       await expect(schools.getByRole('button')).toHaveCount(2);
       await screenshot(page, 'offline-two-schools');
-      const mirrors = readdirSync(join(dir, 'mirrors')).filter((name) => !name.includes('.tmp'));
-      expect(mirrors.length).toBeGreaterThanOrEqual(2);
+      // Each school has its own database.
+      const databases = readdirSync(join(dir, 'schools')).filter((name) =>
+        name.endsWith('.sqlite'),
+      );
+      expect(databases).toHaveLength(2);
     } finally {
       await app.host.close();
       await other.close();

@@ -5,7 +5,8 @@ import { test, expect } from '@playwright/test';
 import type { LogSink } from '../../src/core/adapters';
 import { PlatformClient } from '../../src/core/platform/platform-client';
 import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
-import { OutboxJournal } from '../../src/core/store/outbox-journal';
+import { OutboxTable } from '../../src/core/outbox/outbox-table';
+import { SchoolDatabases } from '../../src/core/store/school-database';
 import { Outbox } from '../../src/core/sync/outbox';
 import { OutboxReplay } from '../../src/core/sync/outbox-replay';
 import { linkSchool } from '../../src/core/sync/school-link';
@@ -22,11 +23,11 @@ import { median } from '../support/screen-timing';
 
 /**
  * The outbox's figures of issue #13, part of `npm run bench:offline`: the app's own outbox
- * (OutboxJournal: AES-GCM, fsync; Outbox; OutboxReplay on a school link with the app's rate
+ * (OutboxTable in the school's encrypted database: WAL, fsync; Outbox; OutboxReplay on a school link with the app's rate
  * limiter and reachability, PlatformClient with zod) against a stand-in in its own process at
  * nice 10, on a minted token (sign-in skipped).
  *
- * 1. Saving an edit here: Outbox.add, from the call to the journal's fsync, for each of 1,000
+ * 1. Saving an edit here: Outbox.add, from the call to the commit's fsync, for each of 1,000
  *    edits (the screen's part of "click to saved on this computer" is in the offline spec).
  * 2. Replay of those 1,000 edits (1,000 students, one each: no merging), stand-in and app
  *    limiter without pacing: from run() to an empty outbox.
@@ -60,13 +61,15 @@ test.afterAll(async () => {
 async function freshOutbox() {
   const dir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-bench-'));
   dirs.push(dir);
-  const journal = new OutboxJournal({
-    dataDir: dir,
-    encryptor: new FileKeyEncryptor(join(dir, 'outbox.key')),
-    persist: () => true,
-    log: quiet,
-  });
-  return { journal, outbox: await Outbox.open({ key: 'bench', store: journal }) };
+  const databases = new SchoolDatabases(
+    dir,
+    new FileKeyEncryptor(join(dir, 'outbox.key')),
+    () => true,
+    quiet,
+  );
+  const { db } = await databases.open('bench');
+  const store = new OutboxTable(db, 'owner');
+  return { db, store, outbox: await Outbox.open({ store }) };
 }
 
 /** The first `count` students with the ETag of their current version (set-up, not timed). */
@@ -104,7 +107,7 @@ test('outbox: saving an edit, replaying 1,000, and replay at the platform write 
   });
   const client = new PlatformClient({ apiBaseUrl, transport: unpaced.background });
   const targets = await studentsWithEtags(client, EDITS);
-  const { journal, outbox } = await freshOutbox();
+  const { db, outbox } = await freshOutbox();
   const saves: number[] = [];
   for (const [n, student] of targets.entries()) {
     const started = performance.now();
@@ -145,7 +148,7 @@ test('outbox: saving an edit, replaying 1,000, and replay at the platform write 
   // The paced part's students and ETags, read now, unpaced (set-up, not measured).
   const pacedTargets = await studentsWithEtags(client, PACED_EDITS, EDITS - PACED_EDITS);
   unpaced.close();
-  await journal.close();
+  db.close();
   expect(applied).toBe(EDITS);
 
   // 3: paced at the platform's limits, on both sides.
@@ -214,7 +217,7 @@ test('outbox: saving an edit, replaying 1,000, and replay at the platform write 
   );
   await pacedReplay.close();
   paced.close();
-  await second.journal.close();
+  second.db.close();
   console.log(lines.join('\n'));
 
   expect.soft(saveMedian, 'saving an edit').toBeLessThanOrEqual(TARGETS.saveMs);

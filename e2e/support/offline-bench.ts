@@ -7,7 +7,7 @@ import { PlatformClient } from '../../src/core/platform/platform-client';
 import type { ApiTransport } from '../../src/core/platform/retry';
 import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
 import { MirrorDatabase } from '../../src/core/store/mirror-database';
-import { MirrorFiles } from '../../src/core/store/mirror-files';
+import { SchoolDatabases } from '../../src/core/store/school-database';
 import { DEFAULT_PULL } from '../../src/core/sync/pull';
 import type { RateLimits } from '../../src/core/sync/rate-limiter';
 import { linkSchool, type SchoolLink } from '../../src/core/sync/school-link';
@@ -97,18 +97,18 @@ const quietLog: LogSink = { info: () => undefined, warn: () => undefined, error:
 export type CoreSchool = {
   sync: SchoolSync<MirrorDatabase>;
   link: SchoolLink;
-  files: MirrorFiles;
+  databases: SchoolDatabases;
   /** A client on the screen transport, as the local-first SchoolData's network side. */
   screenClient: PlatformClient;
   /** Resolves with the first status (the current one included) that satisfies `test`. */
   until(test: (status: SyncStatus) => boolean): Promise<SyncStatus>;
-  /** The school's mirror file (bytes on disk), once saved. */
+  /** The school's database files (bytes on disk: the database and its WAL). */
   fileBytes(): number;
   close(): Promise<void>;
 };
 
 /**
- * Opens the school's SchoolSync (loading its saved mirror from `dataDir`, if any), which
+ * Opens the school's SchoolSync (on its database in `dataDir`, made if there is none), which
  * starts syncing the areas `scopes` may read at once. `limits` go to the app's rate limiter
  * (its defaults where not given).
  */
@@ -118,13 +118,17 @@ export async function openCoreSchool(options: {
   dataDir: string;
   scopes: string[];
   limits?: Partial<RateLimits>;
-  /** Where to add the time spent in the mirror's and the encryptor's methods. */
+  /** Where to add the time spent in the mirror's methods. */
   timings?: MainThreadTimings;
 }): Promise<CoreSchool> {
   const apiBaseUrl = `${options.platformUrl}/api/v1`;
   const encryptor = new FileKeyEncryptor(join(options.dataDir, 'mirror.key'));
-  if (options.timings) timeMethods(encryptor, ['encrypt'], options.timings);
-  const files = new MirrorFiles(options.dataDir, encryptor, () => true, quietLog);
+  const databases = new SchoolDatabases(options.dataDir, encryptor, () => true, quietLog);
+  const schoolId = `${options.platformUrl} ${options.platformUrl}`;
+  const { db } = await databases.open(schoolId);
+  const mirror = MirrorDatabase.open(db);
+  if (options.timings)
+    timeMethods(mirror, ['upsert', 'get', 'count', 'list', 'setMeta'], options.timings);
   const link = linkSchool(appTransport(options.token), {
     limits: options.limits ?? {},
     log: quietLog,
@@ -133,16 +137,9 @@ export async function openCoreSchool(options: {
   const screenClient = new PlatformClient({ apiBaseUrl, transport: link.screen });
   link.setProbe((signal) => syncClient.page('courses', { page: 1, perPage: 1, signal }));
   const waiters = new Set<() => void>();
-  const sync = await SchoolSync.open<MirrorDatabase>({
-    schoolId: `${options.platformUrl} ${options.platformUrl}`,
-    key: `${options.platformUrl} ${options.platformUrl}`,
-    files,
-    openMirror: async (bytes) => {
-      const mirror = await MirrorDatabase.create(bytes);
-      if (options.timings)
-        timeMethods(mirror, ['upsert', 'get', 'count', 'export'], options.timings);
-      return mirror;
-    },
+  const sync = SchoolSync.open<MirrorDatabase>({
+    schoolId,
+    mirror,
     source: (area, query) => syncClient.page(area, query),
     reachability: link.reachability,
     scopes: options.scopes,
@@ -154,7 +151,7 @@ export async function openCoreSchool(options: {
   return {
     sync,
     link,
-    files,
+    databases,
     screenClient,
     until: (test) =>
       new Promise((resolve) => {
@@ -167,10 +164,11 @@ export async function openCoreSchool(options: {
         };
         if (!check()) waiters.add(check);
       }),
-    fileBytes: () => mirrorFileBytes(files.folder),
+    fileBytes: () => databaseFileBytes(databases.folder),
     async close() {
       await sync.close();
       link.close();
+      db.close();
     },
   };
 }
@@ -200,11 +198,11 @@ function timeMethods<T extends object>(target: T, methods: string[], timings: Ma
   }
 }
 
-/** Bytes of the mirror files in a MirrorFiles folder (0 when none was saved). */
-export function mirrorFileBytes(folder: string): number {
+/** Bytes of the database files (database, WAL) in a SchoolDatabases folder. */
+export function databaseFileBytes(folder: string): number {
   try {
     return readdirSync(folder)
-      .filter((name) => name.endsWith('.mirror'))
+      .filter((name) => name.includes('.sqlite'))
       .reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
   } catch {
     return 0;
@@ -218,7 +216,7 @@ export type MemoryPeak = {
   /** The largest of the samples below. */
   rssSampledMb: number;
   heapUsedMb: number;
-  /** Memory outside V8's heap: Buffers, and sql.js's WebAssembly memory. */
+  /** Memory outside V8's heap: Buffers (SQLite's page cache is not counted here). */
   externalMb: number;
   /** At the start, for comparison. */
   baseline: { rssMb: number; heapUsedMb: number; externalMb: number };
@@ -275,7 +273,7 @@ export function sampleMemory(everyMs = 100): { stop(): MemoryPeak } {
 /** One line of a MemoryPeak for the printout. */
 export const memoryLine = (peak: MemoryPeak) =>
   `peak RSS ${peak.rssHwmMb.toFixed(0)} MiB (kernel high-water mark; sampled max ${peak.rssSampledMb.toFixed(0)}), ` +
-  `peak V8 heap used ${peak.heapUsedMb.toFixed(0)} MiB, peak external (Buffers, sql.js wasm) ${peak.externalMb.toFixed(0)} MiB; ` +
+  `peak V8 heap used ${peak.heapUsedMb.toFixed(0)} MiB, peak external (Buffers) ${peak.externalMb.toFixed(0)} MiB; ` +
   `before: RSS ${peak.baseline.rssMb.toFixed(0)}, heap ${peak.baseline.heapUsedMb.toFixed(0)}, external ${peak.baseline.externalMb.toFixed(0)} MiB (${peak.samples} samples)`;
 
 /** Times `work` `repeats` times after one untimed cold call; answers cold, median and max. */

@@ -10,7 +10,7 @@
  *   owner on a train might make (see queueEdits) while the school is not asked to take any,
  *   prints `expected <json>` (each record's final values, by `<entity>/<id as queued>`) and
  *   `queued <entries>`, and exits 0.
- * - `replay <dataDir> <key> <apiBaseUrl>`: opens the outbox as the journal left it and
+ * - `replay <dataDir> <key> <apiBaseUrl>`: opens the outbox as its table was left and
  *   replays it. Prints `open <entries>`, `request <client method>` just before each request
  *   goes out, `gone <entryId>` once an entry's removal is on disk, and `done <entries>
  *   <parked>` when nothing is left that can be sent (then exits 0).
@@ -25,7 +25,8 @@ import { API_LIMITS, requestOptions } from '../../src/core/auth/http-policy';
 import { PlatformClient } from '../../src/core/platform/platform-client';
 import type { ApiTransport } from '../../src/core/platform/retry';
 import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
-import { OutboxJournal } from '../../src/core/store/outbox-journal';
+import { OutboxTable } from '../../src/core/outbox/outbox-table';
+import { SchoolDatabases } from '../../src/core/store/school-database';
 import { Outbox } from '../../src/core/sync/outbox';
 import type { Fields } from '../../src/core/sync/outbox-entry';
 import { OutboxReplay, type ReplayClient } from '../../src/core/sync/outbox-replay';
@@ -66,18 +67,19 @@ const transport: ApiTransport = (url, init) =>
   );
 // The client retries nothing itself: every fault reaches the outbox, which must sort it.
 const client = new PlatformClient({ apiBaseUrl, transport, retry: { maxRetries: 0 } });
-const journal = new OutboxJournal({
+const databases = new SchoolDatabases(
   dataDir,
-  encryptor: new FileKeyEncryptor(join(dataDir, 'outbox.key')),
-  persist: () => true,
+  new FileKeyEncryptor(join(dataDir, 'outbox.key')),
+  () => true,
   log,
-});
-const outbox = await Outbox.open({ key, store: journal });
+);
+const { db } = await databases.open(key);
+const outbox = await Outbox.open({ store: new OutboxTable(db, 'owner') });
 
 if (mode === 'queue') {
   const [edits, students, coupons] = sizes.map(Number) as [number, number, number];
   const expected = await queueEdits(edits, students, coupons);
-  await journal.close();
+  db.close();
   say(`expected ${JSON.stringify([...expected])}`);
   say(`queued ${outbox.size}`);
   process.exit(0);
@@ -187,6 +189,6 @@ const replay = new OutboxReplay({
 void replay.run();
 await settled;
 await replay.close();
-await journal.close();
+db.close();
 say(`done ${outbox.size} ${outbox.entries().filter((e) => e.state === 'needs_you').length}`);
 process.exit(0);

@@ -134,7 +134,7 @@ export async function timeRecordOpen(page: Page, rowIndex: number): Promise<numb
 /**
  * With a record open, types `name` into its Name field and answers the ms from the Ctrl+S
  * keydown to the first frame that says the change is saved on this computer (the school
- * being away): the bridge, the outbox's encrypted, fsynced journal append and the copy's
+ * being away): the bridge, the outbox's encrypted, fsynced commit and the copy's
  * update are all inside it.
  */
 export async function timeOfflineSave(page: Page, name: string): Promise<number> {

@@ -6,8 +6,8 @@ import { maskedLogger, SecretMask, silentLog } from './auth/secret-mask';
 import { Schools } from './data/schools';
 import { JobRegistry } from './jobs/job-registry';
 import { SignInAttempts } from './sign-in-attempts';
-import { OutboxJournal } from './store/outbox-journal';
-import { MirrorFiles, mirrorPersistPolicy } from './store/mirror-files';
+import { SchoolDatabases, schoolDataPersistPolicy } from './store/school-database';
+import { SqlJsEraFiles } from './store/upgrade/sqljs-era';
 import { Settings } from './store/settings';
 import type { NetworkHint, RateLimits } from './sync';
 import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
@@ -91,16 +91,11 @@ export function createServices(adapters: HostAdapters): Services {
   });
   // The school's data follows the same policy as its tokens: encrypted on disk with the
   // host's Encryptor, or in memory only where there is no keyring and no opt-in.
-  const persist = mirrorPersistPolicy(adapters.encryptor, () => settings.persistWithoutKeyring);
+  const persist = schoolDataPersistPolicy(adapters.encryptor, () => settings.persistWithoutKeyring);
   schools = new Schools(auth, {
-    files: new MirrorFiles(adapters.dataDir, adapters.encryptor, persist, log),
-    // The owner's unsent writes follow the same policy: encrypted and fsynced, or memory only.
-    outboxes: new OutboxJournal({
-      dataDir: adapters.dataDir,
-      encryptor: adapters.encryptor,
-      persist,
-      log,
-    }),
+    // Records, sync state and the owner's unsent writes: one encrypted database per school.
+    databases: new SchoolDatabases(adapters.dataDir, adapters.encryptor, persist, log),
+    legacy: new SqlJsEraFiles(adapters.dataDir, adapters.encryptor, log),
     onOutbox: (status) => adapters.emit({ type: 'outbox:status', status }),
     memoryOnly: () => !persist(),
     onStatus: (status) => adapters.emit({ type: 'sync:status', status }),

@@ -89,5 +89,13 @@ export function useOutboxActions(schoolId: string) {
     }) => unwrap(await bridge().outbox.resolve({ schoolId, ...request })),
     onError,
   });
-  return { retry, discard, resolve };
+  const acknowledgeUnreadable = useMutation({
+    mutationFn: async () => unwrap(await bridge().outbox.acknowledgeUnreadable({ schoolId })),
+    onError,
+  });
+  const discardOtherAccount = useMutation({
+    mutationFn: async () => unwrap(await bridge().outbox.discardOtherAccount({ schoolId })),
+    onError,
+  });
+  return { retry, discard, resolve, acknowledgeUnreadable, discardOtherAccount };
 }

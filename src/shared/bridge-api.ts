@@ -65,6 +65,8 @@ export type SchooldeskApi = {
     list: Call<'outbox:list'>;
     retry: Call<'outbox:retry'>;
     discard: Call<'outbox:discard'>;
+    acknowledgeUnreadable: Call<'outbox:acknowledgeUnreadable'>;
+    discardOtherAccount: Call<'outbox:discardOtherAccount'>;
     resolve: Call<'outbox:resolve'>;
   };
   /**
@@ -140,6 +142,8 @@ export function buildSchooldeskApi(
       status: (request) => invoke('outbox:status', request),
       list: (request) => invoke('outbox:list', request),
       retry: (request) => invoke('outbox:retry', request),
+      acknowledgeUnreadable: (request) => invoke('outbox:acknowledgeUnreadable', request),
+      discardOtherAccount: (request) => invoke('outbox:discardOtherAccount', request),
       discard: (request) => invoke('outbox:discard', request),
       resolve: (request) => invoke('outbox:resolve', request),
     },

@@ -62,6 +62,27 @@ export const outboxStatus = z.object({
    * (unix ms). Absent otherwise.
    */
   refusingUntil: z.number().optional(),
+  /**
+   * This school's local data could not be read (a lost or replaced key, a damaged file,
+   * another school's file) and was set aside: how many unsent changes it held, as far as this
+   * computer recorded, and when. Shown until the owner has read it.
+   */
+  unreadable: z
+    .object({
+      reason: z.enum(['key_missing', 'key_unreadable', 'damaged', 'another_school']),
+      /** Unsent changes in the set-aside data (0: none recorded). */
+      count: z.int().min(0),
+      /** Unix ms of the last of those changes, when recorded. */
+      savedAt: z.number().optional(),
+      /** Unix ms when the data was set aside. */
+      at: z.number(),
+    })
+    .optional(),
+  /**
+   * Unsent changes another account made at this school on this computer: kept apart, never
+   * shown or sent under this account, until that account signs in again or they are discarded.
+   */
+  otherAccount: z.object({ count: z.int().min(1), savedAt: z.number() }).optional(),
   /** Per area, the ids of records with unsent edits (for the pending marks). */
   pending: z.object(
     Object.fromEntries(ENTITY_NAMES.map((name) => [name, z.array(z.string())])) as Record<
@@ -85,6 +106,16 @@ export const outboxContract = {
   'outbox:discard': {
     request: z.object({ schoolId, entryId: z.string().max(100) }).strict(),
     response: z.object({ discarded: z.boolean() }),
+  },
+  /** The owner has read that unreadable data was set aside: the notice goes. */
+  'outbox:acknowledgeUnreadable': {
+    request: bySchool,
+    response: z.object({ acknowledged: z.boolean() }),
+  },
+  /** Discards the unsent changes another account left at this school on this computer. */
+  'outbox:discardOtherAccount': {
+    request: bySchool,
+    response: z.object({ discarded: z.int().min(0) }),
   },
   /**
    * Resolves a conflict: `mine` sends the owner's values on the school's version, `theirs`

@@ -1,15 +1,13 @@
-import { join } from 'node:path';
 import { silentLog } from '../../../src/core/auth/secret-mask';
 import { LocalFirstSchoolData } from '../../../src/core/data/local-first';
 import { SchoolOutbox } from '../../../src/core/data/school-outbox';
 import { PlatformClient, type RetryPolicy } from '../../../src/core/platform';
-import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
-import { OutboxJournal } from '../../../src/core/store/outbox-journal';
+import { OutboxTable } from '../../../src/core/outbox/outbox-table';
 import { SCHOOL_KEY, type SyncHarness } from './sync-harness';
 
 /**
- * The school as the app opens it, on a sync harness: its outbox (an encrypted journal on
- * disk), sync with the outbox's overlay, and the local-first data the handlers call. What it
+ * The school as the app opens it, on a sync harness: its encrypted database, its outbox (a
+ * table in it), sync with the outbox's overlay, and the local-first data the handlers call. What it
  * opens is closed by the functions it pushes on `closers` (newest first).
  */
 export async function openSchoolWithOutbox(
@@ -17,21 +15,15 @@ export async function openSchoolWithOutbox(
   closers: Array<() => Promise<void>>,
   options: { retry?: Partial<RetryPolicy> } = {},
 ) {
-  const journal = new OutboxJournal({
-    dataDir: harness.dataDir,
-    encryptor: new FileKeyEncryptor(join(harness.dataDir, 'outbox.key')),
-    persist: () => true,
-    log: silentLog,
-  });
-  closers.push(() => journal.close());
+  const db = await harness.openDatabase();
+  closers.push(() => Promise.resolve(db.close()).then(() => undefined));
   const opened = await SchoolOutbox.open({
     schoolId: SCHOOL_KEY,
-    key: SCHOOL_KEY,
-    store: journal,
+    store: new OutboxTable(db, 'owner'),
     onStatus: () => undefined,
     log: silentLog,
   });
-  const sync = await harness.open({ overlay: SchoolOutbox.overlayOf(opened.outbox) });
+  const sync = await harness.open({ db, overlay: SchoolOutbox.overlayOf(opened.outbox) });
   const client = (transport: typeof sync.link.screen) =>
     new PlatformClient({
       apiBaseUrl: harness.client.apiBaseUrl,

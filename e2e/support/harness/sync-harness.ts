@@ -6,7 +6,8 @@ import { PlatformClient } from '../../../src/core/platform/platform-client';
 import type { ApiTransport } from '../../../src/core/platform/retry';
 import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
 import { MirrorDatabase } from '../../../src/core/store/mirror-database';
-import { MirrorFiles } from '../../../src/core/store/mirror-files';
+import type { Db } from '../../../src/core/store/mirror-sql';
+import { SchoolDatabases } from '../../../src/core/store/school-database';
 import type { RateLimits } from '../../../src/core/sync/rate-limiter';
 import { linkSchool, type SchoolLink } from '../../../src/core/sync/school-link';
 import { SchoolSync } from '../../../src/core/sync/school-sync';
@@ -31,6 +32,8 @@ export function memoryLog(): LogSink & { lines: string[] } {
 export type OpenedSync = {
   sync: SchoolSync<MirrorDatabase>;
   link: SchoolLink;
+  /** The school's database the sync writes to. */
+  db: Db;
   statuses: SyncStatus[];
   /** Areas of each onDataChanged call. */
   changes: EntityName[][];
@@ -42,17 +45,22 @@ export type OpenedSync = {
 export type SyncHarness = {
   client: ClientHarness;
   dataDir: string;
-  files: MirrorFiles;
+  /** The school databases of the data folder (encrypted, its key in a key file). */
+  databases: SchoolDatabases;
   log: ReturnType<typeof memoryLog>;
+  /** Opens the school's database, as the app does (the caller closes it). */
+  openDatabase(): Promise<Db>;
   /**
    * Opens a SchoolSync on the stand-in with the real pieces: a school link (rate limiter and
    * reachability) over the harness transport, a PlatformClient at background priority as
-   * the page source, MirrorDatabase and MirrorFiles.
+   * the page source, and MirrorDatabase in the school's encrypted database (`db`, or one it
+   * opens and closes).
    */
   open(
     options?: Partial<SchoolSyncOptions<MirrorDatabase>> & {
       limits?: Partial<RateLimits>;
       transport?: ApiTransport;
+      db?: Db;
     },
   ): Promise<OpenedSync>;
   /** Every id of an area on the server, by plain paging. */
@@ -70,16 +78,18 @@ export async function startSyncHarness(
   const client = await startClientHarness(platform, scopes);
   const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-sync-'));
   const log = memoryLog();
-  const files = new MirrorFiles(
+  const databases = new SchoolDatabases(
     dataDir,
-    new FileKeyEncryptor(join(dataDir, 'mirror.key')),
+    new FileKeyEncryptor(join(dataDir, 'data.key')),
     () => true,
     log,
   );
+  const openDatabase = async () => (await databases.open(SCHOOL_KEY)).db;
   const opened: OpenedSync[] = [];
 
   const open: SyncHarness['open'] = async (options = {}) => {
-    const { limits, transport, ...rest } = options;
+    const { limits, transport, db: given, ...rest } = options;
+    const db = given ?? (await openDatabase());
     const link = linkSchool(transport ?? client.transport, {
       limits: { reads: null, writes: null, ...limits },
       firstRetryMs: 50,
@@ -95,11 +105,9 @@ export async function startSyncHarness(
     const statuses: SyncStatus[] = [];
     const changes: EntityName[][] = [];
     const waiters = new Set<() => void>();
-    const sync = await SchoolSync.open<MirrorDatabase>({
-      schoolId: 'https://school.test https://school.test',
-      key: SCHOOL_KEY,
-      files,
-      openMirror: (bytes) => MirrorDatabase.create(bytes),
+    const sync = SchoolSync.open<MirrorDatabase>({
+      schoolId: SCHOOL_KEY,
+      mirror: MirrorDatabase.open(db),
       source: (area, query) => syncClient.page(area, query),
       reachability: link.reachability,
       scopes,
@@ -133,15 +141,20 @@ export async function startSyncHarness(
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });
+    let closed = false;
     const handle: OpenedSync = {
       sync,
       link,
+      db,
       statuses,
       changes,
       until,
       async close() {
+        if (closed) return;
+        closed = true;
         await sync.close();
         link.close();
+        if (!given) db.close();
       },
     };
     opened.push(handle);
@@ -162,8 +175,9 @@ export async function startSyncHarness(
   return {
     client,
     dataDir,
-    files,
+    databases,
     log,
+    openDatabase,
     open,
     serverIds,
     async close() {

@@ -104,12 +104,11 @@ export class SchoolOutbox {
    */
   static async open(options: {
     schoolId: string;
-    key: string;
     store: OutboxStore;
     onStatus: (status: OutboxStatus) => void;
     log: LogSink;
   }): Promise<{ outbox: Outbox; attach(parts: AttachParts): SchoolOutbox }> {
-    const box = await Outbox.open({ key: options.key, store: options.store });
+    const box = await Outbox.open({ store: options.store });
     return {
       outbox: box,
       attach: (parts) => {
@@ -174,6 +173,14 @@ export class SchoolOutbox {
     void this.send();
   }
 
+  /** What else the status tells: set-aside data, another account's edits (see OutboxStatus). */
+  notices: () => Pick<OutboxStatus, 'unreadable' | 'otherAccount'> = () => ({});
+
+  /** Tells the status again (a notice changed). */
+  noticesChanged(): void {
+    this.onStatus(this.status());
+  }
+
   status(): OutboxStatus {
     const entries = this.box.entries();
     const pending = Object.fromEntries(
@@ -187,6 +194,7 @@ export class SchoolOutbox {
       ...(this.replay.refusingUntil === undefined
         ? {}
         : { refusingUntil: this.replay.refusingUntil }),
+      ...this.notices(),
       pending,
     };
   }

@@ -2,7 +2,13 @@ import type { Clock, LogSink } from '../adapters';
 import type { AuthService } from '../auth/auth-service';
 import { authTransport, PlatformClient, type PlatformClientOptions } from '../platform';
 import { MirrorDatabase } from '../store/mirror-database';
-import type { MirrorStorage } from '../sync/school-sync-options';
+import type { Db } from '../store/mirror-sql';
+import type { SchoolDatabases } from '../store/school-database';
+import type { SqlJsEraFiles } from '../store/upgrade/sqljs-era';
+import { OutboxTable } from '../outbox/outbox-table';
+import { acknowledgeSetAside, recordSetAside, setAsideNotice } from '../outbox/set-aside-notice';
+import { clearArea } from '../sync/area-state';
+import { ENTITY_NAMES } from '../../shared/entity-names';
 import {
   linkSchool,
   SchoolSync,
@@ -13,7 +19,6 @@ import {
 import type { EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
-import type { OutboxStore } from '../sync/outbox';
 import type { OutboxControl } from '../workspace/outbox-handlers';
 import { LocalFirstSchoolData } from './local-first';
 import type { SchoolData } from './school-data';
@@ -22,21 +27,24 @@ import { SchoolOutbox } from './school-outbox';
 /** One signed-in school: its transports, its sync and local copy, and its data seam. */
 type School = {
   key: string;
+  /** The account (`sub`) the school was opened for; '' when the school names none. */
+  account: string;
   scopes: string;
   link: SchoolLink;
+  /** The school's encrypted database: its copy and its outbox. */
+  db: Db;
+  mirror: MirrorDatabase;
+  table: OutboxTable;
   sync: SchoolSync<MirrorDatabase>;
   data: LocalFirstSchoolData;
-  outbox: SchoolOutbox | undefined;
+  outbox: SchoolOutbox;
 };
 
 export type SchoolsOptions = {
-  /** Where each school's encrypted local copy lives (MirrorFiles). */
-  files: MirrorStorage;
-  /**
-   * Where each school's unsent writes are kept (OutboxJournal). Without one, writes go
-   * straight to the school as they did before the outbox.
-   */
-  outboxes?: OutboxStore;
+  /** Each school's encrypted database: its local copy and its unsent writes. */
+  databases: SchoolDatabases;
+  /** The files an older version left (their unsent edits move in at a school's first open). */
+  legacy?: SqlJsEraFiles;
   onOutbox?: (status: OutboxStatus) => void;
   /** True while local copies stay in memory only (no keyring and no opt-in). */
   memoryOnly: () => boolean;
@@ -81,20 +89,19 @@ export class Schools implements OutboxControl {
   }
 
   async outboxStatus(schoolId: string): Promise<OutboxStatus> {
-    const { outbox } = await this.school(schoolId);
-    return outbox?.status() ?? emptyOutbox(schoolId);
+    return (await this.school(schoolId)).outbox.status();
   }
 
   async outboxEntries(schoolId: string): Promise<OutboxEntryView[]> {
-    return (await this.school(schoolId)).outbox?.views() ?? [];
+    return (await this.school(schoolId)).outbox.views();
   }
 
   async retry(schoolId: string, entryId?: string): Promise<boolean> {
-    return (await (await this.school(schoolId)).outbox?.retry(entryId)) ?? false;
+    return (await this.school(schoolId)).outbox.retry(entryId);
   }
 
   async discard(schoolId: string, entryId: string): Promise<boolean> {
-    return (await (await this.school(schoolId)).outbox?.discard(entryId)) ?? false;
+    return (await this.school(schoolId)).outbox.discard(entryId);
   }
 
   async resolve(
@@ -103,8 +110,23 @@ export class Schools implements OutboxControl {
     choice: 'mine' | 'theirs' | 'merge',
     fields?: Record<string, unknown>,
   ): Promise<boolean> {
-    const { outbox } = await this.school(schoolId);
-    return (await outbox?.resolve(entryId, choice, fields)) ?? false;
+    return (await this.school(schoolId)).outbox.resolve(entryId, choice, fields);
+  }
+
+  async acknowledgeUnreadable(schoolId: string): Promise<boolean> {
+    const school = await this.school(schoolId);
+    const acknowledged = acknowledgeSetAside(school.mirror);
+    school.outbox.noticesChanged();
+    return acknowledged;
+  }
+
+  async discardOtherAccount(schoolId: string): Promise<number> {
+    const school = await this.school(schoolId);
+    const discarded = school.table.discardOtherAccounts();
+    if (discarded > 0)
+      this.options.log.info(`outbox: ${discarded} unsent change(s) of another account discarded`);
+    school.outbox.noticesChanged();
+    return discarded;
   }
 
   /** The school's sync status (opening its local copy if it is not open yet). */
@@ -116,7 +138,7 @@ export class Schools implements OutboxControl {
   async syncNow(schoolId: string): Promise<boolean> {
     const { sync, outbox } = await this.school(schoolId);
     const running = sync.status().activity !== undefined;
-    void outbox?.send(true);
+    void outbox.send(true);
     void sync.syncNow();
     return !running;
   }
@@ -141,33 +163,40 @@ export class Schools implements OutboxControl {
     );
   }
 
-  /** Forgets a school and wipes its local copy (sign-out); other schools keep theirs. */
+  /**
+   * Forgets a school and removes its database, WAL and key (sign-out); other schools keep
+   * theirs. Only another account's unsent edits at the same school are kept.
+   */
   async forget(schoolId: string): Promise<void> {
     const open = this.schools.get(schoolId);
     this.schools.delete(schoolId);
     const school = await open?.catch(() => undefined);
     if (school) {
-      await school.outbox?.close();
-      await school.outbox?.box.wipe();
-      await school.sync.wipe();
+      await school.outbox.close();
+      await school.sync.discard();
       school.link.close();
-    } else {
-      await this.options.files.wipe(schoolId);
-      await this.options.outboxes?.wipe(schoolId);
+      if (school.table.otherAccounts()) {
+        // Another account's unsent edits wait here: they are not this sign-out's to lose. The
+        // database stays with only those; this account's copy and edits go.
+        for (const area of ENTITY_NAMES) clearArea(school.mirror, area);
+        await school.table.wipe();
+        school.db.close();
+        this.options.log.info(
+          "sign-out: the school's database is kept for another account's edits",
+        );
+        return;
+      }
+      school.db.close();
     }
+    await this.options.databases.remove(schoolId);
   }
 
-  /** Stops every school's sync and saves what is in memory (the app is quitting). */
+  /** Stops every school's sync and closes its database (the app is quitting). */
   async closeAll(): Promise<void> {
     const open = [...this.schools.values()];
     this.schools.clear();
-    for (const school of await Promise.allSettled(open)) {
-      if (school.status !== 'fulfilled') continue;
-      await school.value.outbox?.close();
-      await school.value.sync.close();
-      school.value.link.close();
-    }
-    await this.options.outboxes?.close?.();
+    for (const school of await Promise.allSettled(open))
+      if (school.status === 'fulfilled') await close(school.value);
   }
 
   /**
@@ -177,9 +206,18 @@ export class Schools implements OutboxControl {
    */
   private async school(schoolId: string): Promise<School> {
     const session = await this.auth.session(schoolId);
+    const account = session.sub ?? '';
     let opening = this.schools.get(schoolId);
+    const open = await opening?.catch(() => undefined);
+    if (open && open.account !== account && this.schools.get(schoolId) === opening) {
+      // Another account signed in to this school (the first one's session ended): what was
+      // opened for the first one is closed, not forgotten, and opened again for this one.
+      this.schools.delete(schoolId);
+      await close(open);
+      opening = undefined;
+    }
     if (!opening) {
-      opening = this.open(schoolId, session.baseUrl, session.scopes);
+      opening = this.open(schoolId, session.baseUrl, session.scopes, account);
       this.schools.set(schoolId, opening);
       opening.catch(() => this.schools.delete(schoolId));
     }
@@ -192,7 +230,12 @@ export class Schools implements OutboxControl {
     return school;
   }
 
-  private async open(schoolId: string, baseUrl: string, scopes: string[]): Promise<School> {
+  private async open(
+    schoolId: string,
+    baseUrl: string,
+    scopes: string[],
+    account: string,
+  ): Promise<School> {
     const { options } = this;
     const apiBaseUrl = new URL('api/v1/', baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     // The limiter stands outside the session's transport, so time spent waiting for a turn
@@ -210,23 +253,33 @@ export class Schools implements OutboxControl {
     const screen = client(link.screen);
     const background = client(link.background);
     link.setProbe((signal) => background.page('courses', { page: 1, perPage: 1, signal }));
-    // The school's key (issuer and resource) also names its local copy and its outbox.
-    const key = schoolId;
+    // The school's key (issuer and resource) also names its database.
+    const opened = await options.databases.open(schoolId).catch((error: unknown) => {
+      link.close();
+      throw error;
+    });
+    const { db } = opened;
     try {
-      const opened = options.outboxes
-        ? await SchoolOutbox.open({
-            schoolId,
-            key,
-            store: options.outboxes,
-            onStatus: (status) => options.onOutbox?.(status),
-            log: options.log,
-          })
-        : undefined;
-      const sync = await SchoolSync.open({
+      const mirror = MirrorDatabase.open(db);
+      recordSetAside(mirror, opened, (options.clock ?? Date).now());
+      keepCopyFor(mirror, account);
+      const store = new OutboxTable(db, account, (count) => {
+        void options.databases
+          .noteUnsent(schoolId, count, (options.clock ?? Date).now())
+          .catch((error: unknown) =>
+            options.log.warn(`outbox: the unsent count was not recorded (${nameOf(error)})`),
+          );
+      });
+      await options.legacy?.moveInto(schoolId, db, account);
+      const withOutbox = await SchoolOutbox.open({
         schoolId,
-        key,
-        files: options.files,
-        openMirror: (bytes) => MirrorDatabase.create(bytes),
+        store,
+        onStatus: (status) => options.onOutbox?.(status),
+        log: options.log,
+      });
+      const sync = SchoolSync.open({
+        schoolId,
+        mirror,
         source: (area, query) => background.page(area, query),
         reachability: link.reachability,
         scopes,
@@ -240,31 +293,49 @@ export class Schools implements OutboxControl {
         // checks every 30 s (two small requests an area, a few percent of the read budget),
         // so the status line notices a school that went away.
         schedule: { revalidateMs: 5_000, incrementalMs: 30_000 },
-        ...(opened ? { overlay: SchoolOutbox.overlayOf(opened.outbox) } : {}),
+        overlay: SchoolOutbox.overlayOf(withOutbox.outbox),
       });
-      const outbox = opened?.attach({
+      const outbox = withOutbox.attach({
         sync,
         screen,
         background,
         reachability: link.reachability,
       });
-      const data = new LocalFirstSchoolData(screen, sync, outbox?.parts);
-      return { key, scopes: [...scopes].sort().join(' '), link, sync, data, outbox };
+      outbox.notices = () => {
+        const unreadable = setAsideNotice(mirror);
+        const otherAccount = store.otherAccounts();
+        return { ...(unreadable ? { unreadable } : {}), ...(otherAccount ? { otherAccount } : {}) };
+      };
+      const data = new LocalFirstSchoolData(screen, sync, outbox.parts);
+      const key = schoolId;
+      const sorted = [...scopes].sort().join(' ');
+      return { key, account, scopes: sorted, link, db, mirror, table: store, sync, data, outbox };
     } catch (error) {
+      db.close();
       link.close();
       throw error;
     }
   }
 }
 
-function emptyOutbox(schoolId: string): OutboxStatus {
-  return {
-    schoolId,
-    count: 0,
-    needsYou: 0,
-    signInNeeded: false,
-    pending: { courses: [], students: [], coupons: [], pages: [] },
-  };
+/** Closes what was opened for a school; everything in it is already committed. */
+async function close(school: School): Promise<void> {
+  await school.outbox.close();
+  await school.sync.close();
+  school.link.close();
+  school.db.close();
+}
+
+/**
+ * Keeps the local copy only for the account it was synced for: what one account may read is
+ * not what another may, so another account's copy is dropped and syncs again.
+ */
+function keepCopyFor(mirror: MirrorDatabase, account: string): void {
+  const key = 'copy:account';
+  const held = mirror.getMeta<string>(key);
+  if (held === account) return;
+  if (held !== undefined) for (const area of ENTITY_NAMES) clearArea(mirror, area);
+  mirror.setMeta(key, account);
 }
 
 function nameOf(error: unknown): string {

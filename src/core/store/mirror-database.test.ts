@@ -1,16 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseHarness } from '../../../e2e/support/harness/database-harness';
 import { MirrorDatabase, MirrorError } from './mirror-database';
-import { loadSqlJs } from './mirror-sql';
+import type { Db } from './mirror-sql';
 
-const mirrors: MirrorDatabase[] = [];
+let h = databaseHarness();
 afterEach(() => {
-  for (const mirror of mirrors.splice(0)) mirror.close();
+  h.close();
+  h = databaseHarness();
 });
 
-async function open(bytes?: Uint8Array): Promise<MirrorDatabase> {
-  const mirror = await MirrorDatabase.create(bytes);
-  mirrors.push(mirror);
-  return mirror;
+/** The mirror in the test school's encrypted database. */
+async function open(): Promise<MirrorDatabase> {
+  return MirrorDatabase.open(await h.open());
+}
+
+/** How many rows SQLite changed in all since the connection opened. */
+function totalChanges(db: Db): number {
+  return Number(db.prepare('SELECT total_changes()').pluck().get());
 }
 
 function student(n: number, name: string, extra: Record<string, unknown> = {}) {
@@ -32,24 +38,26 @@ function ids(page: { rows: unknown[] }): string[] {
 
 describe('MirrorDatabase records', () => {
   it('keeps records as sent, unknown fields included, and ETags of unchanged records', async () => {
-    const mirror = await open();
+    const db = await h.open();
+    const mirror = MirrorDatabase.open(db);
     const ada = student(1, 'Ada', { nickname: 'the countess' });
     mirror.upsert('students', [ada, student(2, 'Grace')]);
     expect(mirror.get('students', 's-001')).toEqual({ record: ada, etag: undefined });
     expect(mirror.get('students', 'nope')).toBeUndefined();
 
     mirror.setEtag('students', 's-001', '"v1"');
-    const before = mirror.changeCount;
+    const before = totalChanges(db);
     mirror.upsert('students', [ada]);
     expect(mirror.get('students', 's-001')?.etag).toBe('"v1"');
-    expect(mirror.changeCount).toBe(before);
+    // The same record again writes nothing.
+    expect(totalChanges(db)).toBe(before);
 
     mirror.upsert('students', [{ ...ada, name: 'Ada L.' }]);
     expect(mirror.get('students', 's-001')).toEqual({
       record: { ...ada, name: 'Ada L.' },
       etag: undefined,
     });
-    expect(mirror.changeCount).toBeGreaterThan(before);
+    expect(totalChanges(db)).toBeGreaterThan(before);
   });
 
   it('never puts an older version (by updatedAt) over a newer one, and counts what changed', async () => {
@@ -223,25 +231,23 @@ describe('MirrorDatabase enrollments', () => {
 });
 
 describe('MirrorDatabase persistence', () => {
-  it('keeps metadata, and everything survives export and reopening', async () => {
-    const mirror = await open();
+  it('keeps metadata, and everything survives closing and reopening', async () => {
+    const db = await h.open();
+    const mirror = MirrorDatabase.open(db);
     mirror.upsert('pages', [{ id: 'p1', title: 'Home', slug: 'home', published: true }]);
     mirror.setEtag('pages', 'p1', '"p"');
     mirror.setMeta('sync:pages', { cursor: 42 });
-    const before = mirror.changeCount;
+    const before = totalChanges(db);
     mirror.setMeta('sync:pages', { cursor: 42 });
-    expect(mirror.changeCount).toBe(before);
+    expect(totalChanges(db)).toBe(before);
     expect(mirror.getMeta('sync:pages')).toEqual({ cursor: 42 });
-
-    const bytes = mirror.export();
-    // Still usable after an export (sql.js reopens its connection to export).
-    mirror.upsert('pages', [{ id: 'p2', title: 'About', slug: 'about', published: false }]);
     expect(mirror.list('pages', { filters: { published: true }, offset: 0, limit: 5 })).toEqual({
       rows: [{ id: 'p1', title: 'Home', slug: 'home', published: true }],
       totalCount: 1,
     });
+    db.close();
 
-    const again = await open(bytes);
+    const again = await open();
     expect(again.get('pages', 'p1')?.etag).toBe('"p"');
     expect(again.count('pages')).toBe(1);
     expect(again.getMeta('sync:pages')).toEqual({ cursor: 42 });
@@ -250,79 +256,73 @@ describe('MirrorDatabase persistence', () => {
   });
 
   it('rebuilds a table made by older rules from its own records', async () => {
-    const SQL = await loadSqlJs();
-    const old = new SQL.Database();
-    old.run('CREATE TABLE courses (id TEXT PRIMARY KEY, record TEXT NOT NULL, etag TEXT)');
-    old.run('CREATE TABLE mirror_schema (name TEXT PRIMARY KEY, ddl TEXT NOT NULL)');
-    old.run("INSERT INTO mirror_schema VALUES ('courses', 'CREATE TABLE courses (older)')");
-    old.run('INSERT INTO courses VALUES (?, ?, ?)', [
-      'k1',
-      JSON.stringify({ id: 'k1', name: 'Oils', slug: 'oils', featured: true, createdAt: 5 }),
-      '"k"',
-    ]);
-    const bytes = old.export();
+    const old = await h.open();
+    old.exec('CREATE TABLE courses (id TEXT PRIMARY KEY, record TEXT NOT NULL, etag TEXT)');
+    old.exec('CREATE TABLE mirror_schema (name TEXT PRIMARY KEY, ddl TEXT NOT NULL)');
+    old.exec("INSERT INTO mirror_schema VALUES ('courses', 'CREATE TABLE courses (older)')");
+    old
+      .prepare('INSERT INTO courses VALUES (?, ?, ?)')
+      .run(
+        'k1',
+        JSON.stringify({ id: 'k1', name: 'Oils', slug: 'oils', featured: true, createdAt: 5 }),
+        '"k"',
+      );
     old.close();
 
-    const mirror = await open(bytes);
+    const mirror = await open();
     expect(mirror.get('courses', 'k1')?.etag).toBe('"k"');
     expect(
       ids(mirror.list('courses', { q: 'OIL', filters: { featured: true }, offset: 0, limit: 5 })),
     ).toEqual(['k1']);
   });
 
-  it('refuses bytes that are no mirror, with a code', async () => {
-    await expect(
-      MirrorDatabase.create(new TextEncoder().encode('not a database at all')),
-    ).rejects.toMatchObject({
-      code: 'mirror_unreadable',
-    });
+  it('refuses a database whose tables it cannot make, with a code', async () => {
+    const db = await h.open();
+    // A view under a table's name: CREATE TABLE courses fails.
+    db.exec('CREATE VIEW courses AS SELECT 1');
+    expect(() => MirrorDatabase.open(db)).toThrow(
+      expect.objectContaining({ code: 'mirror_unreadable' }),
+    );
   });
 });
 
-describe('MirrorDatabase list indexes during a first sync', () => {
+describe('MirrorDatabase list indexes', () => {
   /** The names of the students table's list indexes, as SQLite holds them. */
-  async function studentIndexes(bytes: Uint8Array): Promise<string[]> {
-    const SQL = await loadSqlJs();
-    const db = new SQL.Database(bytes);
-    try {
-      const result = db.exec(
+  function studentIndexes(db: Db): string[] {
+    return db
+      .prepare(
         "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'students' AND sql IS NOT NULL ORDER BY name",
-      );
-      return (result[0]?.values ?? []).map(([name]) => String(name));
-    } finally {
-      db.close();
-    }
+      )
+      .pluck()
+      .all() as string[];
   }
 
-  it('are dropped while rows load, built again at the end, and back in a copy saved meanwhile', async () => {
-    const db = await open();
-    const all = await studentIndexes(db.export());
+  it('are there from the start, so rows load into them page by page', async () => {
+    const db = await h.open();
+    const mirror = MirrorDatabase.open(db);
     // The default sort's, and the search index that also orders by name.
-    expect(all).toEqual(['students__search', 'students__sort_createdAt']);
-    db.deferIndexes('students');
-    db.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
-    const savedMidSync = db.export();
-    expect(await studentIndexes(savedMidSync)).toEqual([]);
-    db.buildIndexes('students');
-    expect(await studentIndexes(db.export())).toEqual(all);
-    // A copy saved mid-sync (a crash, a quit) gets its indexes back when it opens.
-    const reopened = await open(savedMidSync);
-    expect(await studentIndexes(reopened.export())).toEqual(all);
-    expect(ids(reopened.list('students', { sort: 'name', offset: 0, limit: 5 }))).toHaveLength(2);
+    expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
+    mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
+    expect(ids(mirror.list('students', { sort: 'name', offset: 0, limit: 5 }))).toHaveLength(2);
   });
 
-  it('builds the index of another sort the first time a list is sorted by it, to be saved', async () => {
-    const db = await open();
-    db.upsert('students', [student(1, 'Ada'), student(2, 'Bea'), student(3, 'Cy')]);
-    const before = db.changeCount;
-    expect(await studentIndexes(db.export())).not.toContain('students__sort_email');
-    expect(ids(db.list('students', { sort: '-email', offset: 0, limit: 2 }))).toEqual([
+  it('builds the index of another sort the first time a list is sorted by it, and keeps it', async () => {
+    const db = await h.open();
+    const mirror = MirrorDatabase.open(db);
+    mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea'), student(3, 'Cy')]);
+    expect(studentIndexes(db)).not.toContain('students__sort_email');
+    expect(ids(mirror.list('students', { sort: '-email', offset: 0, limit: 2 }))).toEqual([
       's-003',
       's-002',
     ]);
-    expect(await studentIndexes(db.export())).toContain('students__sort_email');
-    expect(db.changeCount).toBeGreaterThan(before);
+    expect(studentIndexes(db)).toContain('students__sort_email');
+    db.close();
+    expect(studentIndexes(await h.open())).toContain('students__sort_email');
     // An unknown sort builds nothing and is refused as before.
-    expect(() => db.list('students', { sort: 'nope', offset: 0, limit: 2 })).toThrow(MirrorError);
+    expect(() => mirror.list('students', { sort: 'nope', offset: 0, limit: 2 })).toThrow();
+    const again = await open();
+    expect(() => again.list('students', { sort: 'nope', offset: 0, limit: 2 })).toThrow(
+      MirrorError,
+    );
   });
 });

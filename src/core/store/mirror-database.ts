@@ -1,17 +1,9 @@
-import type { Database } from 'sql.js';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { LIST_RULES } from '../../shared/list-rules';
 import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
-import {
-  applyPragmas,
-  dropEntityIndexes,
-  ensureSchema,
-  entityIndexDdl,
-  mirrorSort,
-  sortIndexDdl,
-} from './mirror-schema';
-import { allRows, inTransaction, loadSqlJs, MirrorError, scalar, write } from './mirror-sql';
+import { ensureSchema, mirrorSort, sortIndexDdl } from './mirror-schema';
+import { allRows, inTransaction, MirrorError, scalar, write, type Db } from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
 export { MirrorError, type MirrorErrorCode } from './mirror-sql';
@@ -37,31 +29,25 @@ function idsJson(ids: readonly string[]): string {
 
 /**
  * The local mirror of one school: its courses, students (with the enrollments the mirror has
- * seen), coupons and pages as the platform sent them, plus sync metadata, in one SQLite
- * database (sql.js, in memory). Lists and gets answer with the platform's own semantics
- * (src/shared/list-rules.ts). Persistence is the caller's: `export()` gives the bytes to
- * encrypt and save, and `changeCount` says when there is something new to save.
+ * seen), coupons and pages as the platform sent them, plus sync metadata, in the school's
+ * encrypted database (SchoolDatabases opens it; the mirror's tables sit beside the outbox's).
+ * Lists and gets answer with the platform's own semantics (src/shared/list-rules.ts).
  *
- * Every method but `create` is synchronous; a batch is one transaction, so a failure leaves
- * the mirror as it was.
+ * Every method is synchronous and each batch is one short transaction (a page of records at
+ * most), so a failure leaves the mirror as it was and no call holds the host's event loop
+ * for long. A commit is on disk when it returns (see SchoolDatabases' settings).
  */
 export class MirrorDatabase {
-  private changes = 0;
-
-  private constructor(private readonly db: Database) {}
+  private constructor(private readonly db: Db) {}
 
   /**
-   * Opens a mirror from the bytes of an earlier `export()`, or an empty one. Throws
-   * MirrorError `mirror_unreadable` when the bytes are no mirror.
+   * The mirror in the school's open database, its tables created or brought up to date.
+   * Throws MirrorError `mirror_unreadable` when they cannot be.
    */
-  static async create(bytes?: Uint8Array): Promise<MirrorDatabase> {
-    const SQL = await loadSqlJs();
-    const db = bytes ? new SQL.Database(bytes) : new SQL.Database();
+  static open(db: Db): MirrorDatabase {
     try {
-      applyPragmas(db);
       ensureSchema(db);
     } catch (error) {
-      db.close();
       throw new MirrorError(
         'mirror_unreadable',
         'The local copy of this school could not be read.',
@@ -76,15 +62,6 @@ export class MirrorDatabase {
     return (
       Number(scalar(this.db, 'PRAGMA page_count')) * Number(scalar(this.db, 'PRAGMA page_size'))
     );
-  }
-
-  /** Grows with every change of content, so a saver knows when to save again. */
-  get changeCount(): number {
-    return this.changes;
-  }
-
-  private changed(rows: number | boolean): void {
-    if (rows === true || (typeof rows === 'number' && rows > 0)) this.changes += 1;
   }
 
   /**
@@ -106,32 +83,24 @@ export class MirrorDatabase {
          WHERE ${name}.record IS NOT excluded.record
            AND NOT coalesce(${name}.updatedAt > json_extract(excluded.record, '$.updatedAt'), 0)`,
       );
-      try {
-        let modified = 0;
-        for (const record of records) {
-          if (typeof record.id !== 'string' || record.id === '')
-            throw new TypeError(`a ${name} record without an id`);
-          stmt.run([record.id, JSON.stringify(record)]);
-          modified += this.db.getRowsModified();
-        }
-        return modified;
-      } finally {
-        stmt.free();
+      let modified = 0;
+      for (const record of records) {
+        if (typeof record.id !== 'string' || record.id === '')
+          throw new TypeError(`a ${name} record without an id`);
+        modified += stmt.run(record.id, JSON.stringify(record)).changes;
       }
+      return modified;
     });
-    this.changed(rows);
     return rows;
   }
 
   /** Records the ETag of a stored record's version (undefined forgets it). */
   setEtag(entity: EntityName, id: string, etag: string | undefined): void {
-    this.changed(
-      write(this.db, `UPDATE ${table(entity)} SET etag = ? WHERE id = ? AND etag IS NOT ?`, [
-        etag ?? null,
-        id,
-        etag ?? null,
-      ]),
-    );
+    write(this.db, `UPDATE ${table(entity)} SET etag = ? WHERE id = ? AND etag IS NOT ?`, [
+      etag ?? null,
+      id,
+      etag ?? null,
+    ]);
   }
 
   /**
@@ -142,17 +111,11 @@ export class MirrorDatabase {
     const name = table(entity);
     if (ids.length === 0) return;
     const json = idsJson(ids);
-    const rows = inTransaction(this.db, () => {
-      let removed = write(
-        this.db,
-        `DELETE FROM ${name} WHERE id IN (SELECT value FROM json_each(?))`,
-        [json],
-      );
-      if (name === 'students') removed += enrollments.dropStudentsEnrollments(this.db, json);
-      if (name === 'courses') removed += enrollments.dropCoursesEnrollments(this.db, json);
-      return removed;
+    inTransaction(this.db, () => {
+      write(this.db, `DELETE FROM ${name} WHERE id IN (SELECT value FROM json_each(?))`, [json]);
+      if (name === 'students') enrollments.dropStudentsEnrollments(this.db, json);
+      if (name === 'courses') enrollments.dropCoursesEnrollments(this.db, json);
     });
-    this.changed(rows);
   }
 
   /** Every stored id of an entity (for a sweep that finds records deleted on the platform). */
@@ -167,35 +130,18 @@ export class MirrorDatabase {
   }
 
   /**
-   * Drops an entity's list indexes while a first sync loads its rows: keeping seven
-   * B-trees in order on every insert is most of what storing 100,000 students costs, and
-   * nothing lists the area before its first sync ends. `buildIndexes` puts them back; a copy
-   * saved meanwhile gets them back when it is next opened.
-   */
-  deferIndexes(entity: EntityName): void {
-    dropEntityIndexes(this.db, entity);
-  }
-
-  /** Builds an entity's list indexes again (see deferIndexes); nothing when they exist. */
-  buildIndexes(entity: EntityName): void {
-    for (const sql of entityIndexDdl(entity)) this.db.run(sql);
-  }
-
-  /**
    * Drops every record of an entity (the area's scope was lost). Clearing students drops
    * their enrollments too; clearing courses leaves enrollments, which belong to students.
    */
   clear(entity: EntityName): void {
     const name = table(entity);
-    const rows = inTransaction(this.db, () => {
-      let removed = write(this.db, `DELETE FROM ${name}`);
+    inTransaction(this.db, () => {
+      write(this.db, `DELETE FROM ${name}`);
       if (name === 'students') {
-        removed += write(this.db, 'DELETE FROM enrollments');
-        removed += write(this.db, 'DELETE FROM enrollment_sets');
+        write(this.db, 'DELETE FROM enrollments');
+        write(this.db, 'DELETE FROM enrollment_sets');
       }
-      return removed;
     });
-    this.changed(rows);
   }
 
   /**
@@ -210,7 +156,7 @@ export class MirrorDatabase {
 
   /**
    * Builds the index of a sort key the first time a list is sorted by it (see sortIndexDdl).
-   * It is saved with the copy, and sync keeps it up to date from then on.
+   * It stays in the database, and sync keeps it up to date from then on.
    */
   private ensureSortIndex(entity: EntityName, sort: string | undefined): void {
     const key = sort?.replace(/^-/, '');
@@ -218,8 +164,7 @@ export class MirrorDatabase {
     const { index } = mirrorSort(entity, key);
     if (scalar(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [index]))
       return;
-    this.db.run(sortIndexDdl(entity, key));
-    this.changed(true);
+    this.db.exec(sortIndexDdl(entity, key));
   }
 
   /** One record as the platform sent it, and its ETag. */
@@ -239,19 +184,18 @@ export class MirrorDatabase {
    * may answer it; false withdraws that.
    */
   putEnrollments(studentId: string, records: readonly unknown[], complete: boolean): void {
-    const changed = inTransaction(this.db, () =>
+    inTransaction(this.db, () =>
       enrollments.putEnrollments(this.db, studentId, [...records], complete, Date.now()),
     );
-    this.changed(changed);
   }
 
   /** Stores one enrollment; a given ETag is kept, else as `upsert` does. */
   upsertEnrollment(record: unknown, etag?: string): void {
-    this.changed(inTransaction(this.db, () => enrollments.upsertEnrollment(this.db, record, etag)));
+    inTransaction(this.db, () => enrollments.upsertEnrollment(this.db, record, etag));
   }
 
   removeEnrollment(studentId: string, courseId: string): void {
-    this.changed(enrollments.removeEnrollment(this.db, studentId, courseId));
+    enrollments.removeEnrollment(this.db, studentId, courseId);
   }
 
   /** One stored enrollment of a student in a course, and its ETag. */
@@ -280,32 +224,15 @@ export class MirrorDatabase {
   /** Stores a JSON value under `key`; undefined removes it. */
   setMeta(key: string, value: unknown): void {
     if (value === undefined) {
-      this.changed(write(this.db, 'DELETE FROM meta WHERE key = ?', [key]));
+      write(this.db, 'DELETE FROM meta WHERE key = ?', [key]);
       return;
     }
     const json = JSON.stringify(value);
-    this.changed(
-      write(
-        this.db,
-        `INSERT INTO meta (key, value) VALUES (?, ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE meta.value IS NOT excluded.value`,
-        [key, json],
-      ),
+    write(
+      this.db,
+      `INSERT INTO meta (key, value) VALUES (?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE meta.value IS NOT excluded.value`,
+      [key, json],
     );
-  }
-
-  /**
-   * The whole database as bytes, to encrypt and save; `create(bytes)` opens it again.
-   * sql.js reopens its connection to export, so the connection settings are applied again.
-   */
-  export(): Uint8Array {
-    const bytes = this.db.export();
-    applyPragmas(this.db);
-    return bytes;
-  }
-
-  /** Releases the database's memory; the mirror cannot be used afterwards. */
-  close(): void {
-    this.db.close();
   }
 }

@@ -1,6 +1,5 @@
-import type { Database } from 'sql.js';
 import type { MirrorPage } from './mirror-query';
-import { allRows, scalar, write } from './mirror-sql';
+import { allRows, scalar, write, type Db } from './mirror-sql';
 
 /**
  * A student's enrollments in the mirror. The platform lists them only per student, so the
@@ -31,7 +30,7 @@ function keysOf(record: unknown): EnrollmentKeys {
  * the set's `syncedAt` changed. Call inside a transaction.
  */
 export function putEnrollments(
-  db: Database,
+  db: Db,
   studentId: string,
   records: unknown[],
   complete: boolean,
@@ -43,7 +42,7 @@ export function putEnrollments(
     ),
   );
   let changed = false;
-  db.run('DELETE FROM enrollments WHERE studentId = ?', [studentId]);
+  write(db, 'DELETE FROM enrollments WHERE studentId = ?', [studentId]);
   for (const record of records) {
     const keys = keysOf(record);
     if (keys.studentId !== studentId)
@@ -52,7 +51,7 @@ export function putEnrollments(
     const old = before.get(keys.id);
     if (old?.record !== json) changed = true;
     // OR REPLACE: a list repeating a course keeps its last entry, as a re-fetch would.
-    db.run('INSERT OR REPLACE INTO enrollments (id, record, etag) VALUES (?, ?, ?)', [
+    write(db, 'INSERT OR REPLACE INTO enrollments (id, record, etag) VALUES (?, ?, ?)', [
       keys.id,
       json,
       old?.record === json ? old.etag : null,
@@ -61,12 +60,12 @@ export function putEnrollments(
   if (records.length !== before.size) changed = true;
   const wasComplete = scalar(db, 'SELECT 1 FROM enrollment_sets WHERE studentId = ?', [studentId]);
   if (complete) {
-    db.run('INSERT OR REPLACE INTO enrollment_sets (studentId, syncedAt) VALUES (?, ?)', [
+    write(db, 'INSERT OR REPLACE INTO enrollment_sets (studentId, syncedAt) VALUES (?, ?)', [
       studentId,
       syncedAt,
     ]);
   } else {
-    db.run('DELETE FROM enrollment_sets WHERE studentId = ?', [studentId]);
+    write(db, 'DELETE FROM enrollment_sets WHERE studentId = ?', [studentId]);
   }
   return changed || Boolean(wasComplete) !== complete;
 }
@@ -76,7 +75,7 @@ export function putEnrollments(
  * one, the stored ETag survives only if the record's JSON is unchanged. An older enrollment of
  * the same student and course under another id is replaced. Answers whether anything changed.
  */
-export function upsertEnrollment(db: Database, record: unknown, etag?: string): boolean {
+export function upsertEnrollment(db: Db, record: unknown, etag?: string): boolean {
   const keys = keysOf(record);
   const json = JSON.stringify(record);
   const replaced = write(
@@ -99,7 +98,7 @@ export function upsertEnrollment(db: Database, record: unknown, etag?: string): 
 }
 
 /** Removes a student's enrollment in a course; answers whether there was one. */
-export function removeEnrollment(db: Database, studentId: string, courseId: string): boolean {
+export function removeEnrollment(db: Db, studentId: string, courseId: string): boolean {
   return (
     write(db, 'DELETE FROM enrollments WHERE studentId = ? AND courseId = ?', [
       studentId,
@@ -110,7 +109,7 @@ export function removeEnrollment(db: Database, studentId: string, courseId: stri
 
 /** One stored enrollment and its ETag. */
 export function getEnrollment(
-  db: Database,
+  db: Db,
   studentId: string,
   courseId: string,
 ): { record: unknown; etag: string | undefined } | undefined {
@@ -132,7 +131,7 @@ export function getEnrollment(
  * undefined when that student's set was never stored complete.
  */
 export function listEnrollments(
-  db: Database,
+  db: Db,
   studentId: string,
   window: { offset: number; limit: number },
 ): MirrorPage | undefined {
@@ -151,7 +150,7 @@ export function listEnrollments(
 }
 
 /** Drops the enrollments (and complete marks) of the given students. */
-export function dropStudentsEnrollments(db: Database, studentIdsJson: string): number {
+export function dropStudentsEnrollments(db: Db, studentIdsJson: string): number {
   const removed = write(
     db,
     'DELETE FROM enrollments WHERE studentId IN (SELECT value FROM json_each(?))',
@@ -166,7 +165,7 @@ export function dropStudentsEnrollments(db: Database, studentIdsJson: string): n
 }
 
 /** Drops the enrollments in the given courses (deleted on the platform, which cascades). */
-export function dropCoursesEnrollments(db: Database, courseIdsJson: string): number {
+export function dropCoursesEnrollments(db: Db, courseIdsJson: string): number {
   return write(db, 'DELETE FROM enrollments WHERE courseId IN (SELECT value FROM json_each(?))', [
     courseIdsJson,
   ]);

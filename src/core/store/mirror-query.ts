@@ -1,4 +1,3 @@
-import type { Database, SqlValue } from 'sql.js';
 import type { EntityName } from '../../shared/entity-names';
 import {
   LIST_RULES,
@@ -10,7 +9,7 @@ import {
   type SqlClause,
 } from '../../shared/list-rules';
 import { mirrorSort, searchColumn, searchIndex } from './mirror-schema';
-import { allRows, MirrorError, scalar, type Params } from './mirror-sql';
+import { allRows, MirrorError, scalar, type Db, type Params, type SqlValue } from './mirror-sql';
 
 /** A list query as the platform takes it, with a window instead of pages. */
 export type MirrorListQuery = {
@@ -97,7 +96,7 @@ function searchClause(rules: ListRules, text: string): SqlClause {
 }
 
 /** The parsed records of `rowids`, in that order. */
-export function recordsByRowid(db: Database, table: string, rowids: number[]): unknown[] {
+export function recordsByRowid(db: Db, table: string, rowids: number[]): unknown[] {
   if (rowids.length === 0) return [];
   const found = new Map<number, string>();
   const rows = allRows(
@@ -121,7 +120,7 @@ function rowidColumn(rows: SqlValue[][]): number[] {
  * the same matches, the same order (ties by id in the sort's direction), the same total.
  * Throws MirrorError `mirror_bad_query` for a sort, filter or window the platform would refuse.
  */
-export function listEntity(db: Database, entity: EntityName, query: MirrorListQuery): MirrorPage {
+export function listEntity(db: Db, entity: EntityName, query: MirrorListQuery): MirrorPage {
   const rules: ListRules = LIST_RULES[entity];
   const { offset, limit } = query;
   checkWindow(offset, limit);

@@ -1,7 +1,6 @@
-import type { Database } from 'sql.js';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { LIST_RULES, type ColumnKind, type ListRules } from '../../shared/list-rules';
-import { allRows, inTransaction, scalar } from './mirror-sql';
+import { allRows, inTransaction, scalar, write, type Db } from './mirror-sql';
 
 /**
  * The mirror's tables. Each entity keeps the record exactly as the platform sent it (`record`,
@@ -99,9 +98,10 @@ export function entityDdl(entity: EntityName): string[] {
 
 /**
  * The list indexes every synced entity has: the default sort's, and the search index, which
- * also holds the folded sort's order (name__lc, id, then the other search columns). `IF NOT
- * EXISTS`: a first sync loads its rows before they exist (see MirrorDatabase.deferIndexes),
- * and every open creates any that are missing. The other sorts' indexes come on first use.
+ * also holds the folded sort's order (name__lc, id, then the other search columns). They are
+ * kept up to date while a first sync stores its rows, page by page, rather than built at its
+ * end: building them over 100,000 students at once would hold the host for too long. The
+ * other sorts' indexes come on first use.
  */
 export function entityIndexDdl(entity: EntityName): string[] {
   const rules: ListRules = LIST_RULES[entity];
@@ -112,14 +112,6 @@ export function entityIndexDdl(entity: EntityName): string[] {
     ...(defaultKey === foldedSortKey(rules) ? [] : [sortIndexDdl(entity, defaultKey)]),
     `CREATE INDEX IF NOT EXISTS ${searchIndex(entity)} ON ${entity} (${searchColumns.join(', ')})`,
   ];
-}
-
-/** Drops the list indexes of one entity (its primary key stays). */
-export function dropEntityIndexes(db: Database, entity: EntityName): void {
-  const rules: ListRules = LIST_RULES[entity];
-  for (const key of Object.keys(rules.sorts))
-    db.run(`DROP INDEX IF EXISTS ${sortIndex(entity, key)}`);
-  db.run(`DROP INDEX IF EXISTS ${searchIndex(entity)}`);
 }
 
 const ENROLLMENTS_DDL = [
@@ -150,24 +142,11 @@ const PLAIN_TABLES = [
 ];
 
 /**
- * Connection settings. The database lives in sql.js's memory and reaches the disk only as a
- * whole export, so a rollback journal in memory and no syncs lose nothing. Applied again
- * after every export, which reopens the connection.
- */
-export function applyPragmas(db: Database): void {
-  db.run('PRAGMA journal_mode = MEMORY');
-  db.run('PRAGMA synchronous = OFF');
-  db.run('PRAGMA temp_store = MEMORY');
-  // 64 MiB of page cache: a 100,000-student mirror stays cached between searches.
-  db.run('PRAGMA cache_size = -65536');
-}
-
-/**
  * Creates missing tables and rebuilds any record table whose definition changed, keeping its
  * records and ETags. Idempotent; runs on every open.
  */
-export function ensureSchema(db: Database): void {
-  for (const sql of PLAIN_TABLES) db.run(sql);
+export function ensureSchema(db: Db): void {
+  for (const sql of PLAIN_TABLES) db.exec(sql);
   for (const [table, ddl] of recordTables()) {
     const wanted = ddl.join(';\n');
     const stored = scalar(db, 'SELECT ddl FROM mirror_schema WHERE name = ?', [table]);
@@ -177,29 +156,27 @@ export function ensureSchema(db: Database): void {
         table,
       ]);
       if (exists) rebuild(db, table, ddl);
-      else for (const sql of ddl) db.run(sql);
-      db.run('INSERT OR REPLACE INTO mirror_schema (name, ddl) VALUES (?, ?)', [table, wanted]);
+      else for (const sql of ddl) db.exec(sql);
+      write(db, 'INSERT OR REPLACE INTO mirror_schema (name, ddl) VALUES (?, ?)', [table, wanted]);
     });
   }
-  // A copy saved during a first sync holds that area's rows without their list indexes.
-  for (const entity of ENTITY_NAMES) for (const sql of entityIndexDdl(entity)) db.run(sql);
 }
 
 /** Recreates `table` with `ddl` and copies its records (and ETags) over. */
-function rebuild(db: Database, table: string, ddl: string[]): void {
+function rebuild(db: Db, table: string, ddl: string[]): void {
   const indexes = allRows(
     db,
     "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
     [table],
   );
-  for (const [name] of indexes) db.run(`DROP INDEX "${String(name)}"`);
+  for (const [name] of indexes) db.exec(`DROP INDEX "${String(name)}"`);
   const old = `${table}__old`;
-  db.run(`ALTER TABLE ${table} RENAME TO ${old}`);
-  for (const sql of ddl) db.run(sql);
+  db.exec(`ALTER TABLE ${table} RENAME TO ${old}`);
+  for (const sql of ddl) db.exec(sql);
   const oldColumns = allRows(db, `SELECT name FROM pragma_table_info('${old}')`).map(([n]) => n);
   if (oldColumns.includes('record') && oldColumns.includes('etag'))
-    db.run(
+    db.exec(
       `INSERT OR REPLACE INTO ${table} (id, record, etag) SELECT id, record, etag FROM ${old}`,
     );
-  db.run(`DROP TABLE ${old}`);
+  db.exec(`DROP TABLE ${old}`);
 }

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js';
+import type Database from 'better-sqlite3-multiple-ciphers';
+
+/** A school's open database connection (SchoolDatabases opens it). */
+export type Db = Database.Database;
 
 /** Why the mirror refused: a file that is no mirror, or a query the platform would refuse. */
 export type MirrorErrorCode = 'mirror_unreadable' | 'mirror_bad_query';
@@ -17,78 +18,44 @@ export class MirrorError extends Error {
   }
 }
 
-let sqlJs: Promise<SqlJsStatic> | undefined;
+/** A value SQLite stores or answers. */
+export type SqlValue = string | number | bigint | Buffer | null;
 
-/**
- * sql.js, initialised once per process. The wasm is read from the installed package (not
- * fetched, not inlined): Node tests, the web host and Electron's main process all resolve it
- * from node_modules, because electron-vite leaves dependencies external in the main bundle.
- */
-export function loadSqlJs(): Promise<SqlJsStatic> {
-  sqlJs ??= (async () => {
-    const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
-    const wasm = readFileSync(wasmPath);
-    // A copy that owns exactly its bytes: a Buffer may be a view into a larger pool.
-    const wasmBinary = wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength);
-    return initSqlJs({ wasmBinary });
-  })().catch((error: unknown) => {
-    // A failed start is not cached, so a later open may try again.
-    sqlJs = undefined;
-    throw error;
-  });
-  return sqlJs;
+/** Bound values of a statement; booleans bind as 1 and 0, as SQLite stores them. */
+export type Params = Array<SqlValue | boolean>;
+
+function bound(params: Params): SqlValue[] {
+  return params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
 }
 
-/** Bound values of a statement. */
-export type Params = SqlValue[];
-
-/**
- * All rows of a query as arrays. Statements are prepared per call and freed at once:
- * `Database.export()` frees every open statement, so a cached one would not survive a save.
- */
-export function allRows(db: Database, sql: string, params: Params = []): SqlValue[][] {
-  const stmt = db.prepare(sql);
-  try {
-    stmt.bind(params);
-    const rows: SqlValue[][] = [];
-    while (stmt.step()) rows.push(stmt.get());
-    return rows;
-  } finally {
-    stmt.free();
-  }
+/** All rows of a query as arrays. */
+export function allRows(db: Db, sql: string, params: Params = []): SqlValue[][] {
+  return db
+    .prepare(sql)
+    .raw(true)
+    .all(...bound(params)) as SqlValue[][];
 }
 
 /** The first column of the first row, or undefined when there is none. */
-export function scalar(db: Database, sql: string, params: Params = []): SqlValue | undefined {
-  const stmt = db.prepare(sql);
-  try {
-    stmt.bind(params);
-    return stmt.step() ? stmt.get()[0] : undefined;
-  } finally {
-    stmt.free();
-  }
+export function scalar(db: Db, sql: string, params: Params = []): SqlValue | undefined {
+  const row = db
+    .prepare(sql)
+    .raw(true)
+    .get(...bound(params)) as SqlValue[] | undefined;
+  return row?.[0];
 }
 
 /** Runs one statement that writes; answers how many rows it changed. */
-export function write(db: Database, sql: string, params: Params = []): number {
-  db.run(sql, params);
-  return db.getRowsModified();
+export function write(db: Db, sql: string, params: Params = []): number {
+  return db.prepare(sql).run(...bound(params)).changes;
 }
 
 /**
  * Runs `work` in one transaction and answers its result; a thrown error rolls every change
- * back, so a failed batch leaves the mirror as it was.
+ * back, so a failed batch leaves the mirror as it was. Nested calls become savepoints.
  */
-export function inTransaction<T>(db: Database, work: () => T): T {
-  db.run('BEGIN');
-  try {
-    const result = work();
-    db.run('COMMIT');
-    return result;
-  } catch (error) {
-    db.run('ROLLBACK');
-    throw error;
-  }
+export function inTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work)();
 }
 
 /** A comma-separated list of `count` placeholders. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import type { Encryptor, LogSink } from '../adapters';
@@ -33,6 +33,19 @@ const PRAGMAS = [
   'cache_size = -65536',
 ] as const;
 
+/**
+ * The policy tokens follow (token-store.ts), for each school's data: on disk when the
+ * encryptor is backed by a real keyring, or when the owner opted in to keeping data without
+ * one. Pass the result as the `persist` of {@link SchoolDatabases}; it reads the opt-in on
+ * every call.
+ */
+export function schoolDataPersistPolicy(
+  encryptor: Encryptor,
+  persistWithoutKeyring: () => boolean,
+): () => boolean {
+  return () => encryptor.protection === 'keyring' || persistWithoutKeyring();
+}
+
 /** Why a school's files were set aside at open instead of opened. */
 export type SetAsideReason =
   /** Encrypted files were there but their key was not. */
@@ -44,18 +57,32 @@ export type SetAsideReason =
   /** The database belongs to another school: copied or swapped files. */
   | 'another_school';
 
+/**
+ * How many unsent changes a school's database held, and when the last was saved (unix ms):
+ * kept beside it unencrypted, so the owner can be told what a database that will not open
+ * held. A count and a date, never content.
+ */
+export type UnsentRecord = { count: number; savedAt: number };
+
 /** A school's open database, and what was set aside to open it, if anything. */
 export type OpenedSchoolDatabase = {
   db: Database.Database;
   /** Where the database lives; undefined when it lives in memory only. */
   file?: string;
   setAside?: SetAsideReason;
+  /** With `setAside`: the unsent changes the set-aside files held, as last recorded. */
+  unreadableUnsent?: UnsentRecord;
 };
 
 /** A school's files: the database, its WAL and shared memory, and its wrapped key. */
 type SchoolFiles = { db: string; wal: string; shm: string; key: string };
 
+/** What open() learnt while it set files aside. */
+type SetAsideFound = { setAside?: SetAsideReason; unreadableUnsent?: UnsentRecord };
+
 const ASIDE_SUFFIX = '.unreadable';
+/** The unsent-changes record beside a school's database (see UnsentRecord). */
+const UNSENT_EXTENSION = '.unsent';
 
 /**
  * One encrypted SQLite database per school (keyed by issuer and resource), each with its own
@@ -90,7 +117,7 @@ export class SchoolDatabases {
       await this.removeFiles(files);
       return { db: claim(new Database(':memory:'), school) };
     }
-    const { key, setAside } = await this.keyOf(files);
+    const { key, found } = await this.keyOf(files);
     const opened = openEncrypted(files.db, key);
     const problem: SetAsideReason | undefined =
       opened === 'unreadable'
@@ -99,12 +126,29 @@ export class SchoolDatabases {
           ? undefined
           : 'another_school';
     if (opened !== 'unreadable' && !problem)
-      return { db: claim(opened, school), file: files.db, ...(setAside ? { setAside } : {}) };
+      return { db: claim(opened, school), file: files.db, ...found };
     if (opened !== 'unreadable') opened.close();
-    await this.setAside(files, problem!);
+    const aside = await this.setAside(files, problem!);
     const fresh = openEncrypted(files.db, await this.newKey(files));
     if (fresh === 'unreadable') throw new Error('a new school database would not open');
-    return { db: claim(fresh, school), file: files.db, setAside: problem! };
+    return { db: claim(fresh, school), file: files.db, ...aside };
+  }
+
+  /**
+   * Records how many unsent changes the school's database holds now (0 removes the record).
+   * Written without an fsync: it is a hint for the day the database will not open, and the
+   * database itself holds the changes durably.
+   */
+  async noteUnsent(school: string, count: number, savedAt: number): Promise<void> {
+    if (!this.persist()) return;
+    const file = this.unsentFileOf(school);
+    if (count === 0) {
+      await rm(file, { force: true });
+      return;
+    }
+    const record: UnsentRecord = { count, savedAt };
+    await writeFile(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
+    await rename(`${file}.tmp`, file);
   }
 
   /**
@@ -113,33 +157,34 @@ export class SchoolDatabases {
    */
   async remove(school: string): Promise<void> {
     await this.removeFiles(this.filesOf(school));
+    await rm(this.unsentFileOf(school), { force: true });
   }
 
   /** The school's key: read and unwrapped, or new (setting aside files it cannot open). */
-  private async keyOf(files: SchoolFiles): Promise<{ key: Buffer; setAside?: SetAsideReason }> {
+  private async keyOf(files: SchoolFiles): Promise<{ key: Buffer; found: SetAsideFound }> {
     let wrapped: Buffer;
     try {
       wrapped = await readFile(files.key);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      if (!existsSync(files.db)) return { key: await this.newKey(files) };
+      if (!existsSync(files.db)) return { key: await this.newKey(files), found: {} };
       // Said before a new key replaces nothing: the old files go aside, not away.
       this.log.warn(
         `the key of school database ${this.nameOf(files.db)} is missing but its encrypted files ` +
           'are there; they are set aside and a new key is made',
       );
-      await this.setAside(files, 'key_missing');
-      return { key: await this.newKey(files), setAside: 'key_missing' };
+      const found = await this.setAside(files, 'key_missing');
+      return { key: await this.newKey(files), found };
     }
     try {
       const { plain, stale } = await this.encryptor.decrypt(wrapped);
       if (plain.length !== KEY_BYTES) throw new Error('not a key');
       // Wrapped with a key the encryptor has replaced: wrap it again under the current one.
       if (stale) await this.writeKey(files, plain);
-      return { key: plain };
+      return { key: plain, found: {} };
     } catch {
-      await this.setAside(files, 'key_unreadable');
-      return { key: await this.newKey(files), setAside: 'key_unreadable' };
+      const found = await this.setAside(files, 'key_unreadable');
+      return { key: await this.newKey(files), found };
     }
   }
 
@@ -153,16 +198,24 @@ export class SchoolDatabases {
     await writeFileAtomic(files.key, () => this.encryptor.encrypt(key));
   }
 
-  /** Moves the school's files aside (`<name>.unreadable`, replacing an older such copy). */
-  private async setAside(files: SchoolFiles, reason: SetAsideReason): Promise<void> {
+  /**
+   * Moves the school's files aside (`<name>.unreadable`, replacing an older such copy) and
+   * answers what its unsent-changes record said they held.
+   */
+  private async setAside(files: SchoolFiles, reason: SetAsideReason): Promise<SetAsideFound> {
     for (const file of Object.values(files))
       await rename(file, `${file}${ASIDE_SUFFIX}`).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
+    const unsentFile = files.db.replace(/\.sqlite$/, UNSENT_EXTENSION);
+    const unsent = await readUnsent(unsentFile);
+    await rm(unsentFile, { force: true });
     this.log.warn(
       `school database ${this.nameOf(files.db)} could not be opened (${reason}); its files are ` +
-        `set aside as ${this.nameOf(files.db)}${ASIDE_SUFFIX} and the school syncs again`,
+        `set aside as ${this.nameOf(files.db)}${ASIDE_SUFFIX} and the school syncs again; ` +
+        `${unsent?.count ?? 0} unsent change(s) in them could not be read`,
     );
+    return { setAside: reason, ...(unsent ? { unreadableUnsent: unsent } : {}) };
   }
 
   private async removeFiles(files: SchoolFiles): Promise<void> {
@@ -170,6 +223,10 @@ export class SchoolDatabases {
       await rm(file, { force: true });
       await rm(`${file}${ASIDE_SUFFIX}`, { force: true });
     }
+  }
+
+  private unsentFileOf(school: string): string {
+    return this.filesOf(school).db.replace(/\.sqlite$/, UNSENT_EXTENSION);
   }
 
   private filesOf(school: string): SchoolFiles {
@@ -227,4 +284,16 @@ function belongsTo(db: Database.Database, school: string): boolean {
   if (!hasIdentity) return true;
   const row = db.prepare('SELECT school FROM identity').get() as { school: string } | undefined;
   return row === undefined || row.school === school;
+}
+
+/** The unsent-changes record in `file`, or undefined when there is none or it is no record. */
+async function readUnsent(file: string): Promise<UnsentRecord | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<UnsentRecord>;
+    if (typeof parsed.count === 'number' && typeof parsed.savedAt === 'number')
+      return { count: parsed.count, savedAt: parsed.savedAt };
+  } catch {
+    // No record (nothing was unsent), or one cut short: nothing to tell.
+  }
+  return undefined;
 }

@@ -17,10 +17,6 @@ export interface SyncMirror {
   get(entity: EntityName, id: string): { record: unknown } | undefined;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
-  /** Optional bulk-load help: drop the area's list indexes during its first sync… */
-  deferIndexes?(entity: EntityName): void;
-  /** …and build them when it ends. */
-  buildIndexes?(entity: EntityName): void;
   /** Bytes the whole copy takes, every area: what MAX_COPY_BYTES bounds. */
   sizeBytes?(): number;
 }

@@ -22,7 +22,7 @@ function filesBelow(dir: string): { path: string; bytes: Buffer }[] {
 }
 
 describe('the local copy at rest', () => {
-  it('after a full sync, no student e-mail or name and no coupon code is in any file of the data folder', async () => {
+  it('after a full sync, no student e-mail or name and no coupon code is in any file of the data folder, the WAL included', async () => {
     h = await startSyncHarness({ students: 150 });
     const opened = await h.open();
     await opened.until(allSynced);
@@ -37,14 +37,25 @@ describe('the local copy at rest', () => {
         .rows.map((row) => (row as { code: string }).code),
     ];
     expect(secrets.length).toBeGreaterThan(300);
-    // The last save of a sync pass reaches the disk when the copy is closed.
+    const noSecretIn = (files: { path: string; bytes: Buffer }[]) => {
+      for (const file of files) {
+        const text = file.bytes.toString('latin1');
+        const found = secrets.filter((secret) => text.includes(secret));
+        expect(found, file.path).toEqual([]);
+      }
+    };
+    // While the database is open, its latest pages live in the WAL: encrypted as well.
+    const open = filesBelow(h.dataDir);
+    expect(open.some((file) => file.path.endsWith('.sqlite-wal') && file.bytes.length > 0)).toBe(
+      true,
+    );
+    noSecretIn(open);
+    // Closed (the WAL checkpointed into the database).
     await opened.close();
-    const files = filesBelow(h.dataDir);
-    expect(files.some((file) => file.path.includes('mirrors'))).toBe(true);
-    for (const file of files) {
-      const text = file.bytes.toString('latin1');
-      const found = secrets.filter((secret) => text.includes(secret));
-      expect(found, file.path).toEqual([]);
-    }
+    const closed = filesBelow(h.dataDir);
+    expect(closed.some((file) => file.path.endsWith('.sqlite') && file.bytes.length > 0)).toBe(
+      true,
+    );
+    noSecretIn(closed);
   });
 });

@@ -22,8 +22,6 @@ export { SchoolSync } from './school-sync';
 export {
   DEFAULT_SCHEDULE,
   readableAreas,
-  type MirrorStorage,
-  type OwnedMirror,
   type SchoolSyncOptions,
   type SyncSchedule,
 } from './school-sync-options';

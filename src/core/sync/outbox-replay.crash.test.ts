@@ -10,7 +10,8 @@ import { OWNER_ID } from '../../../e2e/support/harness/client-harness';
 import { spawnPlatform, type PlatformProcess } from '../../../e2e/support/platform-process';
 import { PlatformClient } from '../platform/platform-client';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { OutboxJournal } from '../store/outbox-journal';
+import { OutboxTable } from '../outbox/outbox-table';
+import { SchoolDatabases } from '../store/school-database';
 import { Outbox } from './outbox';
 import type { Fields, OutboxEntry } from './outbox-entry';
 
@@ -285,24 +286,27 @@ function firstOfEachRecord(
   return [...firsts.values()];
 }
 
-/** Opens the journal as the app does after a restart; throws if the outbox does not open. */
+/** Opens the outbox as the app does after a restart; throws if it does not open. */
 async function readJournal(
   dataDir: string,
 ): Promise<{ entries: OutboxEntry[]; warnings: string[] }> {
   const warnings: string[] = [];
   const log = { info: () => {}, warn: (m: string) => warnings.push(m), error: () => {} };
-  const journal = new OutboxJournal({
+  const databases = new SchoolDatabases(
     dataDir,
-    encryptor: new FileKeyEncryptor(join(dataDir, 'outbox.key')),
-    persist: () => true,
+    new FileKeyEncryptor(join(dataDir, 'outbox.key')),
+    () => true,
     log,
-  });
+  );
+  const { db, setAside } = await databases.open(KEY);
+  expect(setAside).toBeUndefined();
+  const store = new OutboxTable(db, 'owner');
   // The raw entries (a 'sending' one shows a kill with a request out), then the outbox on them.
-  const raw = [...(await journal.open(KEY)).values()] as OutboxEntry[];
-  const outbox = await Outbox.open({ key: KEY, store: journal });
+  const raw = [...(await store.open()).values()] as OutboxEntry[];
+  const outbox = await Outbox.open({ store });
   expect(new Set(outbox.entries().map((e) => e.id))).toEqual(new Set(raw.map((e) => e.id)));
   expect(outbox.entries().filter((e) => e.state === 'sending')).toEqual([]);
-  await journal.close();
+  db.close();
   return { entries: raw, warnings };
 }
 

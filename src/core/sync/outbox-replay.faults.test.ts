@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startClientHarness,
   type ClientHarness,
 } from '../../../e2e/support/harness/client-harness';
 import { silentLog } from '../auth/secret-mask';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { OutboxJournal } from '../store/outbox-journal';
+import { databaseHarness } from '../../../e2e/support/harness/database-harness';
+import { OutboxTable } from '../outbox/outbox-table';
 import { Outbox } from './outbox';
 import type { Fields } from './outbox-entry';
 import { OutboxReplay } from './outbox-replay';
@@ -27,27 +24,21 @@ const STUDENTS = 150;
 const COUPONS = 50;
 
 let harness: ClientHarness;
-let dir: string;
+let databases: ReturnType<typeof databaseHarness>;
 beforeAll(async () => {
   harness = await startClientHarness({ students: 200 });
-  dir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-faults-'));
+  databases = databaseHarness();
 });
 afterAll(async () => {
   await harness?.close();
-  rmSync(dir, { recursive: true, force: true });
+  databases?.close();
 });
 
 describe('outbox replay under faults', () => {
   it('replays 1,000 edits of 200 records with 20% faults: the final values, 0 lost, 0 twice', async () => {
     // The client retries nothing itself: every fault reaches the outbox, which must sort it.
     const client = harness.client({ retry: { maxRetries: 0, sleep: () => Promise.resolve() } });
-    const journal = new OutboxJournal({
-      dataDir: dir,
-      encryptor: new FileKeyEncryptor(join(dir, 'outbox.key')),
-      persist: () => true,
-      log: silentLog,
-    });
-    const outbox = await Outbox.open({ key: 'fault-suite', store: journal });
+    const outbox = await Outbox.open({ store: new OutboxTable(await databases.open(), 'owner') });
     const students = (await client.list('students', { limit: STUDENTS, sort: 'createdAt' })).rows;
     const expected = new Map<string, Fields>();
     const bases = new Map<string, { record: Fields; etag: string | undefined }>();
@@ -152,6 +143,5 @@ describe('outbox replay under faults', () => {
     expect(duplicated).toBe(0);
     expect(names).toHaveLength(COUPONS);
     expect(applied(patchRoute)).toBe(updates);
-    await journal.close();
   }, 120_000);
 });

@@ -1,38 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLog } from '../auth/secret-mask';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { OutboxJournal } from '../store/outbox-journal';
+import { databaseHarness } from '../../../e2e/support/harness/database-harness';
+import { OutboxTable } from '../outbox/outbox-table';
 import { Outbox } from './outbox';
 
-const dirs: string[] = [];
-const journals: OutboxJournal[] = [];
-afterEach(async () => {
-  for (const journal of journals.splice(0)) await journal.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+let h = databaseHarness();
+afterEach(() => {
+  h.close();
+  h = databaseHarness();
 });
 
-/** A journal on a fresh data folder, as the app keeps one (AES-GCM key file, on disk). */
-function journalIn(dir = mkdtempSync(join(tmpdir(), 'schooldesk-outbox-'))) {
-  if (!dirs.includes(dir)) dirs.push(dir);
-  const journal = new OutboxJournal({
-    dataDir: dir,
-    encryptor: new FileKeyEncryptor(join(dir, 'outbox.key')),
-    persist: () => true,
-    log: silentLog,
-  });
-  journals.push(journal);
-  return { dir, journal };
+/** The outbox's table in the test school's encrypted database, as the app keeps it. */
+async function table() {
+  const db = await h.open();
+  return { db, store: new OutboxTable(db, 'owner') };
 }
-
-const KEY = 'https://school.example https://school.example';
 
 describe('Outbox', () => {
   it("merges a record's unsent edits so the last value wins, and keeps them apart once one is out", async () => {
-    const { journal } = journalIn();
-    const outbox = await Outbox.open({ key: KEY, store: journal });
+    const { store } = await table();
+    const outbox = await Outbox.open({ store: store });
     const base = { id: 'c1', name: 'Old', slug: 'old' };
     const first = await outbox.add(
       { kind: 'update', entity: 'courses', id: 'c1', fields: { name: 'A' }, etag: '"v1"' },
@@ -71,20 +57,20 @@ describe('Outbox', () => {
     expect(outbox.fold('courses', 'c1', base)).toBeUndefined();
   });
 
-  it('a merge is what replay sees at once, even while its journal write is under way', async () => {
-    const { journal } = journalIn();
+  it('a merge is what replay sees at once, even while its store write is under way', async () => {
+    const { store } = await table();
     let release: (() => void) | undefined;
-    // The real journal, one write of which can be held, as a slow fsync would hold it.
+    // The real table, one write of which can be held, as a slow fsync would hold it.
     const held = {
-      open: (key: string) => journal.open(key),
-      wipe: (key: string) => journal.wipe(key),
-      append: async (key: string, records: Parameters<OutboxJournal['append']>[1]) => {
+      open: () => store.open(),
+      wipe: () => store.wipe(),
+      append: async (records: Parameters<OutboxTable['append']>[0]) => {
         if (release === undefined) await new Promise<void>((r) => (release = r));
-        await journal.append(key, records);
+        await store.append(records);
       },
     };
     release = () => {};
-    const outbox = await Outbox.open({ key: KEY, store: held });
+    const outbox = await Outbox.open({ store: held });
     const id = crypto.randomUUID();
     const { entry: created } = await outbox.add({
       kind: 'create',
@@ -94,7 +80,7 @@ describe('Outbox', () => {
     });
     release = undefined;
     const adding = outbox.add({ kind: 'update', entity: 'coupons', id, fields: { amount: 7 } });
-    // Replay takes the entry while the journal write of the merge is held: it sends 7.
+    // Replay takes the entry while the store write of the merge is held: it sends 7.
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(outbox.markSending(created!.id)).toBe(true);
     const sending = outbox.entries().find((entry) => entry.id === created!.id)!;
@@ -106,8 +92,8 @@ describe('Outbox', () => {
   });
 
   it('a record created and deleted here leaves nothing to send; later edits of a create follow its school id', async () => {
-    const { journal } = journalIn();
-    const outbox = await Outbox.open({ key: KEY, store: journal });
+    const { store } = await table();
+    const outbox = await Outbox.open({ store: store });
     const gone = 'local-1';
     await outbox.add({ kind: 'create', entity: 'coupons', id: gone, fields: { name: 'X' } });
     await outbox.add({ kind: 'delete', entity: 'coupons', id: gone });
@@ -132,14 +118,14 @@ describe('Outbox', () => {
   });
 
   it('opens after a restart exactly as it was, with a request that was out waiting again', async () => {
-    const { dir, journal } = journalIn();
-    const outbox = await Outbox.open({ key: KEY, store: journal });
+    const { db, store } = await table();
+    const outbox = await Outbox.open({ store: store });
     await outbox.add({ kind: 'update', entity: 'pages', id: 'p1', fields: { title: 'T' } });
     await outbox.add({ kind: 'update', entity: 'pages', id: 'p2', fields: { title: 'U' } });
     await outbox.put({ ...outbox.entries()[1]!, state: 'sending', attempts: 1 });
-    await journal.close();
+    db.close();
 
-    const reopened = await Outbox.open({ key: KEY, store: journalIn(dir).journal });
+    const reopened = await Outbox.open({ store: (await table()).store });
     expect(reopened.entries()).toEqual(
       outbox.entries().map((entry) => ({ ...entry, state: 'waiting' })),
     );
@@ -149,8 +135,8 @@ describe('Outbox', () => {
   });
 
   it('an edit of a record the school refused for its values is the fix: it merges and waits again', async () => {
-    const { journal } = journalIn();
-    const outbox = await Outbox.open({ key: KEY, store: journal });
+    const { store } = await table();
+    const outbox = await Outbox.open({ store: store });
     await outbox.add({
       kind: 'update',
       entity: 'coupons',

@@ -11,19 +11,20 @@ import {
   type OutboxEntry,
 } from './outbox-entry';
 
-/** One change of the journal: an entry's whole new state, or the entry gone. */
-export type OutboxJournalRecord =
+/** One change of the store: an entry's whole new state, or the entry gone. */
+export type OutboxStoreRecord =
   { op: 'put'; id: string; value: unknown } | { op: 'drop'; id: string };
 
-/** Where the outbox's entries are made durable (OutboxJournal in the app). */
+/** Where one school's outbox entries are made durable (OutboxTable in the app). */
 export interface OutboxStore {
   /** The live entries by id, as the last appends left them. */
-  open(key: string): Promise<Map<string, unknown>>;
-  /** Resolves once the records are on disk (fsynced), or at once when kept in memory only. */
-  append(key: string, records: OutboxJournalRecord[]): Promise<void>;
-  wipe(key: string): Promise<void>;
-  /** Lets go of open files (the app quits); the next append opens them again. */
-  close?(): Promise<void>;
+  open(): Promise<Map<string, unknown>>;
+  /**
+   * Applies the records together (all or none); resolves once they are on disk (fsynced),
+   * or at once when the school's data is kept in memory only.
+   */
+  append(records: OutboxStoreRecord[]): Promise<void>;
+  wipe(): Promise<void>;
 }
 
 /** What add() made of an edit: the entry that carries it now, or none (it cancelled out). */
@@ -34,11 +35,11 @@ export type SchoolVersion = { record: Fields; etag: string | undefined };
 
 /**
  * A school's unsent writes, durable before they are acknowledged: `add` resolves only once
- * the journal holds the edit. Edits of one record are kept in order; an edit of a record
+ * the store holds the edit. Edits of one record are kept in order; an edit of a record
  * whose last entry is still waiting merges into it (the owner's last value wins), so one
  * request carries them. Reads fold the entries over the local copy (`fold`).
  *
- * Changes are serialised: each waits for the journal append of the one before, so two
+ * Changes are serialised: each waits for the store append of the one before, so two
  * quick edits of one record merge as if made one after the other.
  */
 export class Outbox {
@@ -50,19 +51,14 @@ export class Outbox {
   private readonly aliases = new Map<string, string>();
 
   private constructor(
-    private readonly key: string,
     private readonly store: OutboxStore,
     private readonly now: () => number,
   ) {}
 
-  /** Opens the school's outbox as its journal left it (after a restart, exactly as it was). */
-  static async open(options: {
-    key: string;
-    store: OutboxStore;
-    now?: () => number;
-  }): Promise<Outbox> {
-    const outbox = new Outbox(options.key, options.store, options.now ?? Date.now);
-    const stored = await options.store.open(options.key);
+  /** Opens the school's outbox as its store left it (after a restart, exactly as it was). */
+  static async open(options: { store: OutboxStore; now?: () => number }): Promise<Outbox> {
+    const outbox = new Outbox(options.store, options.now ?? Date.now);
+    const stored = await options.store.open();
     for (const value of stored.values()) {
       const entry = value as OutboxEntry;
       // A request that was out when the app stopped is sent again: its key makes a create
@@ -144,9 +140,9 @@ export class Outbox {
    * Keeps an edit, merged into the record's last entry when that one still waits. `base` is
    * the record as the copy holds it now (the school's version the edit is made on);
    * `idempotencyKey` the caller's key for a create (one is minted when absent). Resolves
-   * once the journal holds it.
+   * once the store holds it.
    *
-   * The merge is decided and shown in one step, before the journal write: replay must not
+   * The merge is decided and shown in one step, before the store write: replay must not
    * take the entry as it was while the write is under way (it would send the old values,
    * and the merged entry written after would undo its sending, or outlive its create). A
    * write that fails puts the entry back as it was.
@@ -180,18 +176,18 @@ export class Outbox {
     });
   }
 
-  /** Sets (or removes) an entry at once, then journals it; a failed write undoes the change. */
+  /** Sets (or removes) an entry at once, then stores it; a failed write undoes the change. */
   private async shownFirst(
     id: string,
     entry: OutboxEntry | undefined,
-    records: OutboxJournalRecord[],
+    records: OutboxStoreRecord[],
   ): Promise<void> {
     const before = this.byId.get(id);
     if (entry) this.byId.set(id, entry);
     else this.byId.delete(id);
     this.changed();
     try {
-      await this.store.append(this.key, records);
+      await this.store.append(records);
     } catch (error) {
       if (before) this.byId.set(id, before);
       else this.byId.delete(id);
@@ -229,7 +225,7 @@ export class Outbox {
   put(entry: OutboxEntry): Promise<void> {
     return this.serial(async () => {
       if (!this.byId.has(entry.id)) return;
-      await this.store.append(this.key, [{ op: 'put', id: entry.id, value: entry }]);
+      await this.store.append([{ op: 'put', id: entry.id, value: entry }]);
       this.byId.set(entry.id, entry);
       this.changed();
     });
@@ -238,7 +234,7 @@ export class Outbox {
   /**
    * Forgets an entry (sent, or discarded by the owner). `landed`: its edit reached the school,
    * which now holds this version; the record's later entries are rebased on it (see rebase)
-   * in the same journal frame, so that a crash cannot leave them on the version before, where
+   * in the same transaction, so that a crash cannot leave them on the version before, where
    * replay would meet the owner's own earlier edit as a conflict.
    */
   drop(entryId: string, landed?: SchoolVersion): Promise<void> {
@@ -247,7 +243,7 @@ export class Outbox {
       if (!entry) return;
       const others = [...this.byId.values()].filter((other) => other.id !== entryId);
       const later = landed ? this.rebased(recordKey(entry.edit), landed, others) : [];
-      await this.store.append(this.key, [{ op: 'drop', id: entryId }, ...putsOf(later)]);
+      await this.store.append([{ op: 'drop', id: entryId }, ...putsOf(later)]);
       this.byId.delete(entryId);
       for (const rebased of later) this.byId.set(rebased.id, rebased);
       this.changed();
@@ -256,7 +252,7 @@ export class Outbox {
 
   /**
    * A create reached the school: `created` (the entry) leaves, and every later entry naming
-   * the temporary id names the school's id instead, in one journal frame. With `landed` (the
+   * the temporary id names the school's id instead, in one transaction. With `landed` (the
    * version the create made), the record's later entries are rebased on it in that frame too.
    */
   created(
@@ -274,7 +270,7 @@ export class Outbox {
         const rebased = this.rebased(`${create.entity}/${schoolId}`, landed, renamed);
         renamed = renamed.map((entry) => rebased.find((r) => r.id === entry.id) ?? entry);
       }
-      await this.store.append(this.key, [{ op: 'drop', id: entryId }, ...putsOf(renamed)]);
+      await this.store.append([{ op: 'drop', id: entryId }, ...putsOf(renamed)]);
       this.byId.delete(entryId);
       for (const entry of renamed) this.byId.set(entry.id, entry);
       this.aliases.set(temporaryId, schoolId);
@@ -296,11 +292,11 @@ export class Outbox {
       }));
   }
 
-  /** Removes every entry and the journal (the owner chose to discard them at sign-out). */
+  /** Removes every entry from the store (the owner chose to discard them at sign-out). */
   wipe(): Promise<void> {
     return this.serial(async () => {
       this.byId.clear();
-      await this.store.wipe(this.key);
+      await this.store.wipe();
       this.changed();
     });
   }
@@ -317,7 +313,7 @@ export class Outbox {
   }
 }
 
-function putsOf(entries: OutboxEntry[]): OutboxJournalRecord[] {
+function putsOf(entries: OutboxEntry[]): OutboxStoreRecord[] {
   return entries.map((entry) => ({ op: 'put', id: entry.id, value: entry }));
 }
 

@@ -41,8 +41,6 @@ export type PullOptions = {
   /** After a sweep that did not make the counts agree, wait this long before another. */
   sweepRetryMs?: number;
   onProgress?: (progress: PullProgress) => void;
-  /** Rows were stored: a (coalesced) save may run. */
-  onStored?: () => void;
   /**
    * Starts noting the ids the app itself writes into this area (a record it created or
    * saved). A sweep does not drop those: they changed after it began.
@@ -149,8 +147,6 @@ class AreaPull {
       }
       this.writeMeta(meta);
     }
-    // Rows load faster without the list indexes; they are built once, when the sync ends.
-    mirror.deferIndexes?.(area);
     // Counted once, then by what each page added: a COUNT per page is 2,000 table scans.
     let done = mirror.count(area);
     await walkPages({
@@ -168,7 +164,6 @@ class AreaPull {
       onFrontier: (nextPage) => {
         meta = { ...meta, nextPage };
         this.writeMeta(meta);
-        this.o.onStored?.();
       },
     });
     this.finishFirst(meta);
@@ -270,7 +265,6 @@ class AreaPull {
       if (gone.length > 0) {
         mirror.remove(area, gone);
         changed += gone.length;
-        this.o.onStored?.();
       }
       // Unreadable records the sweep did not meet are gone from the school (or were fixed).
       const known = readUnreadable(mirror, area);
@@ -278,7 +272,6 @@ class AreaPull {
       if (kept.length < known.length) {
         this.writeUnreadable(kept);
         changed += known.length - kept.length;
-        this.o.onStored?.();
       }
     } finally {
       tracker?.stop();
@@ -296,7 +289,6 @@ class AreaPull {
   }
 
   private finishFirst(meta: AreaMeta): void {
-    this.o.mirror.buildIndexes?.(this.o.area);
     const now = this.o.now();
     this.writeMeta({
       phase: 'synced',
@@ -307,7 +299,6 @@ class AreaPull {
       // The first sync saw every record; deletions during it show up in the count check.
       sweptAt: now,
     });
-    this.o.onStored?.();
   }
 
   private async fetch(
@@ -363,7 +354,6 @@ class AreaPull {
     const stale = incoming.filter((id) => mirror.get(area, id) !== undefined);
     if (stale.length > 0) mirror.remove(area, stale);
     if (changed > 0) this.writeUnreadable([...known]);
-    if (changed + stale.length > 0) this.o.onStored?.();
     return changed + stale.length;
   }
 
@@ -376,7 +366,6 @@ class AreaPull {
     const changed = this.o.mirror.upsert(this.o.area, nodes);
     const bytes = this.o.mirror.sizeBytes?.() ?? 0;
     if (bytes > (this.o.maxCopyBytes ?? MAX_COPY_BYTES)) throw new CopyTooLargeError(bytes);
-    if (changed > 0) this.o.onStored?.();
     return changed;
   }
 

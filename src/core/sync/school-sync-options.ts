@@ -1,35 +1,16 @@
 import type { Clock, LogSink } from '../adapters';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
-import type { SavableMirror } from './mirror-saver';
 import type { PageSource } from './page-walk';
 import type { SyncMirror } from './area-state';
 import type { PullOptions } from './pull';
 import type { Reachability, Timers } from './reachability';
 import type { SyncOverlay } from './overlay';
 
-/** What SchoolSync needs of its database beyond sync's own needs (MirrorDatabase has these). */
-export interface OwnedMirror extends SyncMirror, SavableMirror {
-  close?(): void;
-}
-
-/** Where the mirror's bytes live (MirrorFiles). */
-export interface MirrorStorage {
-  load(key: string): Promise<Uint8Array | undefined>;
-  save(key: string, bytes: Uint8Array): Promise<void>;
-  wipe(key: string): Promise<void>;
-}
-
 /** How often things happen; every member has a default. */
 export type SyncSchedule = {
   /** Incremental sync while online. */
   incrementalMs: number;
-  /**
-   * Longest a change waits in memory before it is saved while syncing. A save writes the
-   * whole copy (~70 MB and ~0.2 s of CPU for 100,000 students), so a long first sync saves
-   * every 15 s, not every few seconds; a crash loses at most that much of it, fetched again.
-   */
-  saveMs: number;
   /** A read answered locally checks the school for news at most this often per area. */
   revalidateMs: number;
   /**
@@ -41,18 +22,14 @@ export type SyncSchedule = {
 
 export const DEFAULT_SCHEDULE: SyncSchedule = {
   incrementalMs: 5 * 60_000,
-  saveMs: 15_000,
   revalidateMs: 60_000,
   progressMs: 250,
 };
 
-export type SchoolSyncOptions<M extends OwnedMirror> = {
+export type SchoolSyncOptions<M extends SyncMirror> = {
   schoolId: string;
-  /** The school's key for MirrorFiles (e.g. `${schoolId} ${baseUrl}`). */
-  key: string;
-  files: MirrorStorage;
-  /** `MirrorDatabase.create`: opens the saved bytes, or a new database without them. */
-  openMirror: (bytes: Uint8Array | undefined) => Promise<M>;
+  /** The school's local copy, open (MirrorDatabase); every write to it commits at once. */
+  mirror: M;
   /** Pages at background priority: `(area, query) => syncClient.page(area, query)`. */
   source: PageSource;
   /** The school's reachability (its transports report to it); SchoolSync does not close it. */

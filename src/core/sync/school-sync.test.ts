@@ -55,12 +55,12 @@ describe('first sync', () => {
     expect(progress.at(-1)).toMatchObject({ done: 260, total: 260 });
     expect(opened.changes.flat()).toEqual(expect.arrayContaining([...ENTITY_NAMES]));
 
-    // What was saved opens again with the same rows, without a network.
+    // What was committed opens again with the same rows, without a network.
     await opened.close();
-    const { MirrorDatabase: Db } = await import('../store/mirror-database');
-    const reopened = await Db.create(await h.files.load('https://school.test https://school.test'));
-    expect(reopened.count('students')).toBe(260);
-    reopened.close();
+    const { MirrorDatabase } = await import('../store/mirror-database');
+    const db = await h.openDatabase();
+    expect(MirrorDatabase.open(db).count('students')).toBe(260);
+    db.close();
   });
 
   it('is cancelled, and resumes from the saved page after a restart', async () => {

@@ -1,16 +1,14 @@
 import type { Clock } from '../adapters';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
-import { MirrorSaver } from './mirror-saver';
 import { overlaid } from './overlay';
-import { clearArea, readAreaMeta, readUnreadable } from './area-state';
+import { clearArea, readAreaMeta, readUnreadable, type SyncMirror } from './area-state';
 import { CopyTooLargeError, pullArea, type PullProgress } from './pull';
 import { isNoAnswer, systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,
   describeFailure,
   readableAreas,
-  type OwnedMirror,
   type SchoolSyncOptions,
   type SyncSchedule,
 } from './school-sync-options';
@@ -20,14 +18,13 @@ import { WriteTracker } from './write-tracker';
 const ORDER: readonly EntityName[] = ['courses', 'coupons', 'pages', 'students'];
 
 /**
- * One signed-in school's local copy and its sync. It owns the school's MirrorDatabase
- * (loaded through MirrorFiles, saved coalesced while syncing and at the end of each area),
- * syncs the areas the session may read (first sync, then incremental every few minutes while
+ * One signed-in school's local copy and its sync. It keeps the school's MirrorDatabase
+ * (open in the school's encrypted database, each write committed at once) and syncs the areas the session may read (first sync, then incremental every few minutes while
  * online, at once on reconnect, and on `syncNow`), and tells its status and which areas
  * changed. It is what the local-first SchoolData reads through (`copy`, `isSynced`...).
  */
-export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
-  /** The mirror for everyone else: the app's writes through it are saved and noted. */
+export class SchoolSync<M extends SyncMirror = SyncMirror> {
+  /** The mirror for everyone else: the app's writes through it are noted (see WriteTracker). */
   readonly copy: M;
   private readable: Set<EntityName>;
   private readonly clock: Clock;
@@ -48,28 +45,14 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
   private firstCancelled = false;
   private lastSyncedAt: number | undefined;
   private nextRound: unknown;
-  private readonly saver: MirrorSaver;
   private lastStatus = '';
   private unsubscribe: () => void = () => undefined;
   private closed = false;
   private discarded = false;
 
-  /** Loads the school's mirror and starts syncing. */
-  static async open<M extends OwnedMirror>(options: SchoolSyncOptions<M>): Promise<SchoolSync<M>> {
-    const bytes = await options.files.load(options.key);
-    let mirror: M;
-    try {
-      mirror = await options.openMirror(bytes);
-    } catch (error) {
-      if (bytes === undefined) throw error;
-      // Bytes that decrypt but are no database: start empty and sync again, rather than
-      // leave the owner without the school.
-      options.log.warn(
-        `sync: the saved local copy could not be opened (${describeFailure(error)})`,
-      );
-      mirror = await options.openMirror(undefined);
-    }
-    const sync = new SchoolSync(options, mirror);
+  /** Starts syncing the school's open mirror. */
+  static open<M extends SyncMirror>(options: SchoolSyncOptions<M>): SchoolSync<M> {
+    const sync = new SchoolSync(options, options.mirror);
     sync.start();
     return sync;
   }
@@ -82,12 +65,7 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     this.clock = options.clock ?? { now: Date.now };
     this.timers = options.timers ?? systemTimers;
     this.schedule = { ...DEFAULT_SCHEDULE, ...options.schedule };
-    this.saver = new MirrorSaver(mirror, (bytes) => options.files.save(options.key, bytes), {
-      delayMs: this.schedule.saveMs,
-      timers: this.timers,
-      log: options.log,
-    });
-    this.copy = this.writes.watch(mirror, () => this.saver.request());
+    this.copy = this.writes.watch(mirror);
   }
 
   /** The status the renderer shows. */
@@ -151,7 +129,6 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
   /** The copy changed outside a pass (the app saved a record, one was gone on the server). */
   changed(area: EntityName): void {
     if (this.closed) return;
-    this.saver.request();
     this.options.onDataChanged?.([area]);
     this.emit();
   }
@@ -197,29 +174,21 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     if (removed.length > 0) {
       if (this.current && removed.includes(this.current.area)) this.current.abort.abort();
       for (const area of removed) clearArea(this.mirror, area);
-      this.saver.request();
       this.options.onDataChanged?.(removed);
     }
     this.emit();
     if (added.length > 0 && this.isReachable()) void this.kick(added);
   }
 
-  /** Stops syncing (a pass under way is aborted) and saves the copy one last time. */
+  /** Stops syncing (a pass under way is aborted); every change is already committed. */
   async close(): Promise<void> {
     await this.stop();
-    await this.saver.now();
-    this.mirror.close?.();
   }
 
-  /** Stops syncing and removes the school's copy from this computer (sign-out). */
-  async wipe(): Promise<void> {
+  /** Stops syncing and tells no more status: the school's copy is being removed (sign-out). */
+  async discard(): Promise<void> {
     this.discarded = true;
-    // No save from now on; then wait for one that had begun, so no file appears after.
-    void this.saver.discard();
     await this.stop();
-    await this.saver.discard();
-    this.mirror.close?.();
-    await this.options.files.wipe(this.options.key);
   }
 
   private start(): void {
@@ -312,7 +281,6 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
         signal: abort.signal,
         now: () => this.clock.now(),
         onProgress: (progress) => this.progress(area, progress),
-        onStored: () => this.saver.request(),
         trackWrites: () => this.writes.track(area),
       });
       if (result.changed > 0) this.options.onDataChanged?.([area]);
@@ -324,7 +292,6 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
         // and it is read from the school from now on; the status says why.
         this.tooLarge.add(area);
         clearArea(this.mirror, area);
-        this.saver.request();
         this.options.onDataChanged?.([area]);
         this.options.log.warn(
           `sync: ${area} not kept: the school's copy is too large (${error.bytes} bytes)`,
@@ -340,9 +307,6 @@ export class SchoolSync<M extends OwnedMirror = OwnedMirror> {
     } finally {
       this.current = undefined;
       this.activity = undefined;
-      // Saved at the end of each area, while the next one already syncs (saves queue up),
-      // and after the status says the area is synced: the copy is usable before it is saved.
-      this.saver.soon();
       this.emit();
     }
   }

@@ -29,7 +29,7 @@ function idsOf(method: string, args: unknown[]): string[] {
 /**
  * Notes what the app writes into the mirror while sync runs. The local-first data layer
  * writes a record the school answered (a create, a save) straight into the mirror; an id
- * sweep that began before must not drop it, and every such write must reach the disk.
+ * sweep that began before must not drop it.
  */
 export class WriteTracker {
   private readonly active = new Map<EntityName, Set<Set<string>>>();
@@ -53,9 +53,9 @@ export class WriteTracker {
 
   /**
    * The mirror as the rest of the app sees it: the same object, except that every change
-   * made through it is noted for running sweeps and calls `onWrite` (a coalesced save).
+   * made through it is noted for running sweeps.
    */
-  watch<M extends object>(mirror: M, onWrite: () => void): M {
+  watch<M extends object>(mirror: M): M {
     return new Proxy(mirror, {
       get: (target, property) => {
         // The target as receiver: its getters and private fields belong to it, not the proxy.
@@ -70,7 +70,6 @@ export class WriteTracker {
             const ids = idsOf(property, args);
             for (const set of this.active.get(area) ?? []) for (const id of ids) set.add(id);
           }
-          onWrite();
           return result;
         };
       },

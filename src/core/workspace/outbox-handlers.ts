@@ -12,6 +12,10 @@ export interface OutboxControl {
   retry(schoolId: string, entryId?: string): Promise<boolean>;
   /** Takes an unsent edit back; false when there was no such entry. */
   discard(schoolId: string, entryId: string): Promise<boolean>;
+  /** The owner read that unreadable data was set aside; false when there was no notice. */
+  acknowledgeUnreadable(schoolId: string): Promise<boolean>;
+  /** Discards another account's unsent changes at this school; answers how many. */
+  discardOtherAccount(schoolId: string): Promise<number>;
   /** Settles a conflict the owner looked at. */
   resolve(
     schoolId: string,
@@ -22,7 +26,13 @@ export interface OutboxControl {
 }
 
 export type OutboxChannel =
-  'outbox:status' | 'outbox:list' | 'outbox:retry' | 'outbox:discard' | 'outbox:resolve';
+  | 'outbox:status'
+  | 'outbox:list'
+  | 'outbox:retry'
+  | 'outbox:discard'
+  | 'outbox:acknowledgeUnreadable'
+  | 'outbox:discardOtherAccount'
+  | 'outbox:resolve';
 
 /** The outbox channels: what waits to be sent, and the owner's say over it. */
 export function createOutboxHandlers(outbox: OutboxControl): {
@@ -36,6 +46,12 @@ export function createOutboxHandlers(outbox: OutboxControl): {
     }),
     'outbox:discard': async ({ schoolId, entryId }) => ({
       discarded: await outbox.discard(schoolId, entryId),
+    }),
+    'outbox:acknowledgeUnreadable': async ({ schoolId }) => ({
+      acknowledged: await outbox.acknowledgeUnreadable(schoolId),
+    }),
+    'outbox:discardOtherAccount': async ({ schoolId }) => ({
+      discarded: await outbox.discardOtherAccount(schoolId),
     }),
     'outbox:resolve': async ({ schoolId, entryId, choice, fields }) => ({
       resolved: await outbox.resolve(schoolId, entryId, choice, fields),

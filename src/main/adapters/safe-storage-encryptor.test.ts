@@ -8,8 +8,8 @@ import type { Encryptor, LogSink } from '../../core/adapters';
 import { PendingRevocationStore } from '../../core/auth/pending-revocations';
 import { schoolKeyOf } from '../../core/auth/school-key';
 import { TokenStore } from '../../core/auth/token-store';
-import { MirrorFiles } from '../../core/store/mirror-files';
-import { OutboxJournal } from '../../core/store/outbox-journal';
+import { OutboxTable } from '../../core/outbox/outbox-table';
+import { SchoolDatabases } from '../../core/store/school-database';
 import { protectionOf, SafeStorageEncryptor, type SafeStorageApi } from './safe-storage-encryptor';
 
 const folders: string[] = [];
@@ -125,41 +125,45 @@ describe('SafeStorageEncryptor on the asynchronous API', () => {
 });
 
 describe('upgrading from the synchronous API', () => {
-  /** Writes a token set, a pending revocation, a mirror and an outbox journal the old way. */
+  /**
+   * Writes a token set, a pending revocation and a school's database (its key wrapped the old
+   * way, an unsent edit in its outbox).
+   */
   async function writtenBeforeTheUpgrade(safeStorage: LinuxSafeStorage) {
     const dir = folder();
     const old = syncEra(safeStorage);
     await new TokenStore(dir, old, () => false).save(set);
     await new PendingRevocationStore(dir, old, () => true, quiet).put(revocation);
-    await new MirrorFiles(dir, old, () => true, quiet).save(SCHOOL, Buffer.from('mirror bytes'));
-    const journal = new OutboxJournal({
-      dataDir: dir,
-      encryptor: old,
-      persist: () => true,
-      log: quiet,
-    });
-    await journal.append(SCHOOL, [{ op: 'put', id: 'e1', value: { title: 'unsent' } }]);
-    await journal.close();
+    const { db } = await new SchoolDatabases(dir, old, () => true, quiet).open(SCHOOL);
+    await new OutboxTable(db, 'owner').append([
+      { op: 'put', id: 'e1', value: { title: 'unsent' } },
+    ]);
+    db.close();
     return dir;
   }
 
   /** Opens each of them with the upgraded app's encryptor; answers what they held. */
   async function openAfterTheUpgrade(dir: string, encryptor: Encryptor) {
-    const journal = new OutboxJournal({ dataDir: dir, encryptor, persist: () => true, log: quiet });
+    const school = await new SchoolDatabases(dir, encryptor, () => true, quiet).open(SCHOOL);
     const opened = {
       tokens: await new TokenStore(dir, encryptor, () => false).load(SCHOOL),
       pending: await new PendingRevocationStore(dir, encryptor, () => true, quiet).get(SCHOOL),
-      mirror: Buffer.from((await new MirrorFiles(dir, encryptor, () => true, quiet).load(SCHOOL))!),
-      outbox: await journal.open(SCHOOL),
+      setAside: school.setAside,
+      outbox: await new OutboxTable(school.db, 'owner').open(),
     };
-    await journal.close();
+    school.db.close();
     return opened;
   }
 
-  /** Every file under `dir` with its bytes, for comparing before and after. */
-  function filesOf(dir: string): Map<string, Buffer> {
+  /**
+   * Every file under `dir` the encryptor wrapped (tokens, pending revocations, database keys)
+   * with its bytes, for comparing before and after. The databases themselves are encrypted
+   * with their own keys, which the encryptor never sees.
+   */
+  function wrappedFilesOf(dir: string): Map<string, Buffer> {
     const files = new Map<string, Buffer>();
     for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (name.startsWith('keys') || name.includes('.sqlite')) continue;
       try {
         files.set(name, readFileSync(join(dir, name)));
       } catch {
@@ -172,39 +176,34 @@ describe('upgrading from the synchronous API', () => {
   const expected = {
     tokens: set,
     pending: revocation,
-    mirror: Buffer.from('mirror bytes'),
+    setAside: undefined,
     outbox: new Map([['e1', { title: 'unsent' }]]),
   };
 
-  it('opens tokens, pending revocations, mirrors and journals, and leaves them as they are', async () => {
+  it('opens tokens, pending revocations and school databases, and leaves their wrapping as it is', async () => {
     const safeStorage = new LinuxSafeStorage('keyring-password');
     const dir = await writtenBeforeTheUpgrade(safeStorage);
-    const before = filesOf(dir);
+    const before = wrappedFilesOf(dir);
     const encryptor = await SafeStorageEncryptor.create(safeStorage, 'linux');
     expect(await openAfterTheUpgrade(dir, encryptor)).toEqual(expected);
-    expect(filesOf(dir)).toEqual(before);
+    expect(wrappedFilesOf(dir)).toEqual(before);
   });
 
   it('seals each again under the new key when the keyring has one, once', async () => {
     const safeStorage = new LinuxSafeStorage('keyring-password');
     const dir = await writtenBeforeTheUpgrade(safeStorage);
-    const before = filesOf(dir);
-    const keyFiles = [...before.keys()].filter((name) => !name.startsWith('keys'));
-    expect(keyFiles).toHaveLength(4);
+    const before = wrappedFilesOf(dir);
+    const keyFiles = [...before.keys()];
+    expect(keyFiles).toHaveLength(3);
     safeStorage.rotate();
     const encryptor = await SafeStorageEncryptor.create(safeStorage, 'linux');
     expect(await openAfterTheUpgrade(dir, encryptor)).toEqual(expected);
-    const resealed = filesOf(dir);
-    for (const name of keyFiles) {
-      // The journal is frames: a 4-byte length, then the blob.
-      const blob = name.endsWith('.journal')
-        ? resealed.get(name)!.subarray(4)
-        : resealed.get(name)!;
-      expect(blob.subarray(0, 3).toString(), name).toBe('v12');
-    }
+    const resealed = wrappedFilesOf(dir);
+    for (const name of keyFiles)
+      expect(resealed.get(name)!.subarray(0, 3).toString(), name).toBe('v12');
     // Opened again, nothing is stale any more, so nothing is written.
     expect(await openAfterTheUpgrade(dir, encryptor)).toEqual(expected);
-    expect(filesOf(dir)).toEqual(resealed);
+    expect(wrappedFilesOf(dir)).toEqual(resealed);
   });
 
   it('a damaged old token file still asks for a new sign-in, and is removed', async () => {

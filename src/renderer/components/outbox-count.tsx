@@ -13,8 +13,9 @@ type Props = { session: SessionSummaryView; onOpen: () => void };
  * The shell's word on unsent changes, beside the sync status: a button "3 changes waiting to
  * be sent" (with "2 need you" when some are parked), or "The school is refusing changes;
  * retrying in 12 s" while it refuses them, that opens the outbox panel, and "Sign in
- * again to send your changes" when the school stopped accepting the session. Nothing when
- * every change has reached the school. In a narrow header the words are cut short (the whole
+ * again to send your changes" when the school stopped accepting the session, and a word that
+ * opens the panel when its data could not be read or another account's changes wait here.
+ * Nothing when every change has reached the school and there is nothing to tell. In a narrow header the words are cut short (the whole
  * sentence stays the button's name and tooltip) rather than wrapping the header.
  */
 export function OutboxCount({ session, onOpen }: Props) {
@@ -22,7 +23,14 @@ export function OutboxCount({ session, onOpen }: Props) {
   const status = useOutboxStatus(session.schoolId);
   const signIn = useStartSignIn();
   const refusingFor = useSecondsUntil(status?.refusingUntil);
-  if (!status || (status.count === 0 && !status.signInNeeded)) return null;
+  if (!status) return null;
+  // What the outbox panel has to tell beside the entries, if anything.
+  const notice = status.unreadable
+    ? t('outbox.unreadableShort', { count: status.unreadable.count })
+    : status.otherAccount
+      ? t('outbox.otherAccountShort', { count: status.otherAccount.count })
+      : undefined;
+  if (status.count === 0 && !status.signInNeeded && !notice) return null;
   // While the school refuses changes, that is what the owner needs to know of them.
   const waiting = refusingFor === undefined ? waitingText(status.count) : refusingText(refusingFor);
   const needsYou = needsYouText(status.needsYou);
@@ -48,6 +56,18 @@ export function OutboxCount({ session, onOpen }: Props) {
         >
           <span className="outbox-count-text">{waiting}</span>
           {needsYou ? <span className="outbox-needs-you"> · {needsYou}</span> : null}
+        </button>
+      ) : null}
+      {notice ? (
+        <button
+          type="button"
+          className="secondary outbox-count-button"
+          data-needs-you
+          aria-haspopup="dialog"
+          title={notice}
+          onClick={onOpen}
+        >
+          <span className="outbox-count-text">{notice}</span>
         </button>
       ) : null}
       {status.signInNeeded ? (

@@ -8,6 +8,7 @@ import { useSchoolOffline } from '../sync-status';
 import { Modal } from '../workspace/modal';
 import { OutboxConflicts, isConflict } from './outbox-conflicts';
 import { OutboxEntryItem } from './outbox-entry-item';
+import { OutboxNotices } from './outbox-notices';
 
 type Props = { schoolId: string; onClose: () => void };
 
@@ -59,6 +60,7 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
           <p role="status" className="outbox-summary">
             {summary}
           </p>
+          <OutboxNotices schoolId={schoolId} status={status} />
           {offline && entries.length > 0 ? (
             <p className="notice warning">{t('panel.offline')}</p>
           ) : null}

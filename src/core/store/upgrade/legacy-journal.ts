@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Encryptor } from '../adapters';
+import type { Encryptor } from '../../adapters';
 
 /**
- * The byte layout of an outbox journal file, kept apart from the file handling in
- * outbox-journal.ts so that it can be read (and tested) on its own.
+ * The outbox journal of the sql.js-era app (up to commit baf6940), read once to move its
+ * unsent edits into the school's database (see sqljs-era.ts). Nothing writes this format now.
  *
  * A journal file is a run of frames and nothing else (an empty file is an empty journal):
  *
@@ -20,13 +20,10 @@ import type { Encryptor } from '../adapters';
  */
 
 /** One change to the outbox: an entry's whole new state, or its removal. */
-export type JournalRecord = { op: 'put'; id: string; value: unknown } | { op: 'drop'; id: string };
+type JournalRecord = { op: 'put'; id: string; value: unknown } | { op: 'drop'; id: string };
 
 /** Bytes of a frame's length field. */
-export const HEADER_BYTES = 4;
-
-/** The largest blob a length field can announce. */
-const MAX_BLOB = 0xffff_ffff;
+const HEADER_BYTES = 4;
 
 /**
  * What a decrypted frame must hold. The blob is authenticated, so a mismatch means a file of
@@ -40,13 +37,13 @@ const recordsSchema = z.array(
 );
 
 /** A complete frame found in a file: where it starts and ends, and its encrypted blob. */
-export type ScannedFrame = { start: number; end: number; blob: Buffer };
+type ScannedFrame = { start: number; end: number; blob: Buffer };
 
 /**
  * The complete frames of `bytes`, in order, and where an incomplete one begins (a length
  * field cut short, or a length reaching past the end): that is a torn last append.
  */
-export function scanFrames(bytes: Buffer): { frames: ScannedFrame[]; tornAt?: number } {
+function scanFrames(bytes: Buffer): { frames: ScannedFrame[]; tornAt?: number } {
   const frames: ScannedFrame[] = [];
   let offset = 0;
   while (offset < bytes.length) {
@@ -60,16 +57,8 @@ export function scanFrames(bytes: Buffer): { frames: ScannedFrame[]; tornAt?: nu
   return { frames };
 }
 
-/** The frame holding `blob`: its length, then the blob, as one buffer for one write. */
-export function frameOf(blob: Buffer): Buffer {
-  if (blob.length > MAX_BLOB) throw new RangeError('an outbox journal frame is too large');
-  const header = Buffer.alloc(HEADER_BYTES);
-  header.writeUInt32BE(blob.length);
-  return Buffer.concat([header, blob]);
-}
-
 /** The records of a decrypted frame; throws when it is not a JSON array of records. */
-export function parseRecords(plain: Buffer): JournalRecord[] {
+function parseRecords(plain: Buffer): JournalRecord[] {
   return recordsSchema.parse(JSON.parse(plain.toString('utf8')));
 }
 
