@@ -7,8 +7,8 @@ import { PlatformClient } from '../../src/core/platform/platform-client';
 import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
 import { OutboxTable } from '../../src/core/outbox/outbox-table';
 import { SchoolDatabases } from '../../src/core/store/school-database';
-import { Outbox } from '../../src/core/sync/outbox';
-import { OutboxReplay } from '../../src/core/sync/outbox-replay';
+import { Outbox } from '../../src/core/outbox/outbox';
+import { OutboxReplay } from '../../src/core/outbox/outbox-replay';
 import { linkSchool } from '../../src/core/sync/school-link';
 import {
   apiWrites,

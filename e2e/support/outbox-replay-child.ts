@@ -27,9 +27,9 @@ import type { ApiTransport } from '../../src/core/platform/retry';
 import { FileKeyEncryptor } from '../../src/core/store/file-key-encryptor';
 import { OutboxTable } from '../../src/core/outbox/outbox-table';
 import { SchoolDatabases } from '../../src/core/store/school-database';
-import { Outbox } from '../../src/core/sync/outbox';
-import type { Fields } from '../../src/core/sync/outbox-entry';
-import { OutboxReplay, type ReplayClient } from '../../src/core/sync/outbox-replay';
+import { Outbox } from '../../src/core/outbox/outbox';
+import type { Fields } from '../../src/core/outbox/outbox-entry';
+import { OutboxReplay, type ReplayClient } from '../../src/core/outbox/outbox-replay';
 
 /** However the parent ends, this process must not outlive it for long. */
 const LIFETIME_MS = 60_000;

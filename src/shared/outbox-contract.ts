@@ -11,7 +11,7 @@ import { ENTITY_NAMES } from './entity-names';
 const bySchool = z.object({ schoolId }).strict();
 const area = z.enum(ENTITY_NAMES);
 
-/** Why an entry waits for the owner (see core/sync/outbox-entry.ts). */
+/** Why an entry waits for the owner (see core/outbox/outbox-entry.ts). */
 export const outboxProblem = z.discriminatedUnion('code', [
   /** The school changed the same fields: its values, to show beside the owner's. */
   z.object({
@@ -69,7 +69,13 @@ export const outboxStatus = z.object({
    */
   unreadable: z
     .object({
-      reason: z.enum(['key_missing', 'key_unreadable', 'damaged', 'another_school']),
+      reason: z.enum([
+        'key_missing',
+        'key_unreadable',
+        'damaged',
+        'another_school',
+        'unknown_version',
+      ]),
       /** Unsent changes in the set-aside data (0: none recorded). */
       count: z.int().min(0),
       /** Unix ms of the last of those changes, when recorded. */

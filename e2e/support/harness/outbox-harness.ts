@@ -1,6 +1,6 @@
 import { silentLog } from '../../../src/core/auth/secret-mask';
 import { LocalFirstSchoolData } from '../../../src/core/data/local-first';
-import { SchoolOutbox } from '../../../src/core/data/school-outbox';
+import { SchoolOutbox } from '../../../src/core/outbox/school-outbox';
 import { PlatformClient, type RetryPolicy } from '../../../src/core/platform';
 import { OutboxTable } from '../../../src/core/outbox/outbox-table';
 import { SCHOOL_KEY, type SyncHarness } from './sync-harness';

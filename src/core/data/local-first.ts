@@ -8,55 +8,11 @@ import type {
   RecordOf,
   Versioned,
 } from '../platform';
-import type { MirrorListQuery } from '../store/mirror-query';
-import type { Outbox } from '../sync/outbox';
-import type { Fields } from '../sync/outbox-entry';
-import { conditionalRemove, conditionalUpdate, shownBase } from './conditional-writes';
-import type { OutboxEnrollments } from './outbox-enrollments';
-import type { OutboxWrites } from './outbox-writes';
+import type { Fields } from '../outbox/outbox-entry';
+import { DirectSchoolWrites } from './direct-school-writes';
 import type { ExtendBy, SavedHere, SchoolData } from './school-data';
-
-/** A stored row: the record as the platform sent it and the ETag of its version, if known. */
-type StoredRow = { record: unknown; etag: string | undefined };
-
-/** What answering from the local copy needs of it (MirrorDatabase has these). */
-export interface LocalCopy {
-  list(entity: EntityName, query: MirrorListQuery): { rows: unknown[]; totalCount: number };
-  get(entity: EntityName, id: string): StoredRow | undefined;
-  upsert(entity: EntityName, records: Array<Record<string, unknown> & { id: string }>): void;
-  setEtag(entity: EntityName, id: string, etag: string | undefined): void;
-  remove(entity: EntityName, ids: string[]): void;
-  listEnrollments(
-    studentId: string,
-    window: { offset: number; limit: number },
-  ): { rows: unknown[]; totalCount: number } | undefined;
-  putEnrollments(studentId: string, records: unknown[], complete: boolean): void;
-  upsertEnrollment(record: unknown, etag?: string): void;
-  removeEnrollment(studentId: string, courseId: string): void;
-}
-
-/** What the local-first data needs to know of the school's sync (SchoolSync has these). */
-export interface SyncView {
-  readonly copy: LocalCopy;
-  /** True once the area's first sync finished: its reads are answered locally. */
-  isSynced(area: EntityName): boolean;
-  /** How many of the area's records the school sent that could not be read (not in the copy). */
-  unreadable(area: EntityName): number;
-  /** False while the school is known not to answer (a failed request, a timeout, a 5xx). */
-  isReachable(): boolean;
-  /** A read of the area was answered locally: check the school for news (throttled). */
-  revalidate(area: EntityName): void;
-  /** The local copy changed outside a sync pass (a write, a record gone on the server). */
-  changed(area: EntityName): void;
-  /** Milliseconds since the epoch, for filters that compare with now (coupon expiry). */
-  now(): number;
-}
-
-/**
- * The ETag the screen gets for a record with unsent edits whose first edit had none (it was
- * made offline on a row from a list): never sent, since such an edit waits for the earlier.
- */
-const PENDING_ETAG = 'W/"schooldesk-pending"';
+import type { SchoolWrites } from './school-writes';
+import { forgetIfGone, type SyncView } from './sync-view';
 
 function hasFilters(filters: object | undefined): boolean {
   return Object.values(filters ?? {}).some((value) => value !== undefined && value !== null);
@@ -92,27 +48,24 @@ function isUnreachable(error: unknown): boolean {
 /**
  * A school's data, local first: once an area is synced, its lists and records are answered
  * from the encrypted local copy (and the school is asked for news in the background);
- * before that, and for anything the copy does not hold, from the network. Writes go to the
- * school, and what it answered is put into the copy at once, so every list shows it.
+ * before that, and for anything the copy does not hold, from the network. Writes go through
+ * `writes` (SchoolWrites: the outbox's, or straight to the school), and what the school
+ * answers is put into the copy at once, so every list shows it.
  * While the school cannot be reached, nothing waits on it: reads come from the copy or fail
- * at once with a sentence, and writes fail at once (the outbox will queue them).
+ * at once with a sentence; writes wait in the outbox, or fail at once when sent straight.
  */
 export class LocalFirstSchoolData implements SchoolData {
   constructor(
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
-    /** The school's outbox: when given, record writes go through it (saved here first). */
-    private readonly outbox?: {
-      box: Outbox;
-      writes: OutboxWrites;
-      enrollments: OutboxEnrollments;
-    },
+    /** Where writes go: the screens' through the outbox (saved here first); by default, straight. */
+    private readonly writes: SchoolWrites = new DirectSchoolWrites(network, sync),
   ) {}
 
-  /** The same data with record writes sent straight to the school (long operations). */
+  /** The same data with its writes sent straight to the school (long operations). */
   direct(): LocalFirstSchoolData {
     // Long operations need each answer as they go (a bulk enroll counts what it did).
-    return this.outbox ? new LocalFirstSchoolData(this.network, this.sync) : this;
+    return new LocalFirstSchoolData(this.network, this.sync);
   }
 
   async list<E extends EntityName>(
@@ -147,13 +100,10 @@ export class LocalFirstSchoolData implements SchoolData {
   ): Promise<Versioned<RecordOf<E>>> {
     id = this.alias(id);
     const local = this.sync.isSynced(entity) ? this.sync.copy.get(entity, id) : undefined;
-    const pending = this.outbox?.box.pendingFor(entity, id) ?? [];
-    if (local && pending.length > 0) {
-      // The copy shows the unsent edits; the school's version would hide them. An edit of
-      // it queues behind them, so the ETag is the one the first of them carries.
-      const first = pending[0]?.edit;
-      const etag = first && 'etag' in first ? first.etag : undefined;
-      return { record: local.record, etag: etag ?? PENDING_ETAG } as Versioned<RecordOf<E>>;
+    const unsentEtag = this.writes.unsentEtag(entity, id);
+    if (local && unsentEtag !== undefined) {
+      // The copy shows the unsent edits; the school's version would hide them.
+      return { record: local.record, etag: unsentEtag } as Versioned<RecordOf<E>>;
     }
     // A stored ETag means the copy holds the version an edit needs; without one (rows that
     // came from a list), the school is asked when it can be, so a save sends a real ETag.
@@ -163,8 +113,13 @@ export class LocalFirstSchoolData implements SchoolData {
     }
     if (!this.sync.isReachable()) throw new PlatformError('not_synced_offline');
     try {
-      const answer = await this.goneWith(entity, id, this.network.get(entity, id, options));
-      this.keep(entity, answer);
+      const answer = await forgetIfGone(
+        this.sync,
+        entity,
+        id,
+        this.network.get(entity, id, options),
+      );
+      this.writes.received(entity, answer);
       return answer;
     } catch (error) {
       if (local && isUnreachable(error)) return local as Versioned<RecordOf<E>>;
@@ -177,11 +132,7 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: Parameters<PlatformClient['create']>[1] & object,
     options: { signal?: AbortSignal; idempotencyKey?: string } = {},
   ): Promise<Versioned<RecordOf<E>> & { created: boolean; replayed: boolean } & SavedHere> {
-    if (this.outbox) return this.outbox.writes.create(entity, fields, options);
-    this.requireReachable('school_unreachable');
-    const answer = await this.network.create(entity, fields, options);
-    this.keep(entity, answer);
-    return answer;
+    return this.writes.create(entity, fields, options);
   }
 
   async update<E extends EntityName>(
@@ -190,18 +141,7 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: Parameters<PlatformClient['update']>[2] & object,
     options: { signal?: AbortSignal; etag?: string; seen?: Fields },
   ): Promise<Versioned<RecordOf<E>>> {
-    if (this.outbox) return this.outbox.writes.update(entity, this.alias(id), fields, options);
-    this.requireReachable('school_unreachable');
-    // Without an ETag the school is asked for its version first: never an unconditional save.
-    const { seen, ...call } = options;
-    const base = shownBase(this.copied(entity, id), seen);
-    const answer = await this.goneWith(
-      entity,
-      id,
-      conditionalUpdate(this.network, entity, id, fields, base, call),
-    );
-    this.keep(entity, answer);
-    return answer;
+    return this.writes.update(entity, this.alias(id), fields, options);
   }
 
   async remove(
@@ -209,13 +149,7 @@ export class LocalFirstSchoolData implements SchoolData {
     id: string,
     options: { signal?: AbortSignal; etag?: string; seen?: Fields } = {},
   ): Promise<SavedHere | void> {
-    if (this.outbox) return this.outbox.writes.remove(entity, this.alias(id), options);
-    this.requireReachable('school_unreachable');
-    const { seen, ...call } = options;
-    const base = shownBase(this.copied(entity, id), seen);
-    await this.goneWith(entity, id, conditionalRemove(this.network, entity, id, base, call));
-    this.sync.copy.remove(entity, [id]);
-    this.sync.changed(entity);
+    return this.writes.remove(entity, this.alias(id), options);
   }
 
   async listEnrollments(
@@ -234,7 +168,7 @@ export class LocalFirstSchoolData implements SchoolData {
     try {
       const school = await this.network.listEnrollments(studentId, query);
       // Unsent changes stay on top of what the school lists until it has them.
-      const rows = this.outbox ? this.outbox.enrollments.fold(studentId, school.rows) : school.rows;
+      const rows = this.writes.foldEnrollments(studentId, school.rows);
       const answer = {
         ...school,
         rows,
@@ -259,21 +193,7 @@ export class LocalFirstSchoolData implements SchoolData {
     fields: { endedAt?: number | null } = {},
     options: { signal?: AbortSignal } = {},
   ): Promise<Versioned<Enrollment> & { created: boolean } & SavedHere> {
-    if (this.outbox) {
-      const answer = await this.outbox.enrollments.change(
-        this.alias(studentId),
-        this.alias(courseId),
-        {
-          kind: 'enroll',
-          ...fields,
-        },
-      );
-      return { created: true, ...answer! };
-    }
-    this.requireReachable('school_unreachable');
-    const answer = await this.network.enroll(studentId, courseId, fields, options);
-    this.keepEnrollment(answer);
-    return answer;
+    return this.writes.enroll(this.alias(studentId), this.alias(courseId), fields, options);
   }
 
   async removeEnrollment(
@@ -281,22 +201,7 @@ export class LocalFirstSchoolData implements SchoolData {
     courseId: string,
     options: { signal?: AbortSignal } = {},
   ): Promise<SavedHere | void> {
-    if (this.outbox) {
-      const answer = await this.outbox.enrollments.change(
-        this.alias(studentId),
-        this.alias(courseId),
-        {
-          kind: 'unenroll',
-        },
-      );
-      if (!answer?.pending) return undefined;
-      return answer.retryAt === undefined
-        ? { pending: true }
-        : { pending: true, retryAt: answer.retryAt };
-    }
-    this.requireReachable('school_unreachable');
-    await this.network.removeEnrollment(studentId, courseId, options);
-    this.sync.copy.removeEnrollment(studentId, courseId);
+    return this.writes.removeEnrollment(this.alias(studentId), this.alias(courseId), options);
   }
 
   async expireEnrollment(
@@ -304,14 +209,7 @@ export class LocalFirstSchoolData implements SchoolData {
     courseId: string,
     options = {},
   ): Promise<Versioned<Enrollment> & SavedHere> {
-    if (this.outbox)
-      return (await this.outbox.enrollments.change(this.alias(studentId), this.alias(courseId), {
-        kind: 'expire',
-      }))!;
-    this.requireReachable('school_unreachable');
-    const answer = await this.network.expireEnrollment(studentId, courseId, options);
-    this.keepEnrollment(answer);
-    return answer;
+    return this.writes.expireEnrollment(this.alias(studentId), this.alias(courseId), options);
   }
 
   async extendEnrollment(
@@ -320,52 +218,12 @@ export class LocalFirstSchoolData implements SchoolData {
     by: ExtendBy,
     options = {},
   ): Promise<Versioned<Enrollment> & SavedHere> {
-    if (this.outbox)
-      return (await this.outbox.enrollments.change(this.alias(studentId), this.alias(courseId), {
-        kind: 'extend',
-        by,
-      }))!;
-    this.requireReachable('school_unreachable');
-    const answer = await this.network.extendEnrollment(studentId, courseId, by, options);
-    this.keepEnrollment(answer);
-    return answer;
-  }
-
-  /** The record as the copy holds it (what the owner was shown), when the area is synced. */
-  private copied(entity: EntityName, id: string): Fields | undefined {
-    if (!this.sync.isSynced(entity)) return undefined;
-    return this.sync.copy.get(entity, id)?.record as Fields | undefined;
+    return this.writes.extendEnrollment(this.alias(studentId), this.alias(courseId), by, options);
   }
 
   /** The school's id of a record made here, for a screen that still knows its first id. */
   private alias(id: string): string {
-    return this.outbox?.box.currentId(id) ?? id;
-  }
-
-  /** A record the school says is gone (404) leaves the copy, and lists showing it refresh. */
-  private async goneWith<T>(entity: EntityName, id: string, call: Promise<T>): Promise<T> {
-    try {
-      return await call;
-    } catch (error) {
-      if (isPlatformError(error, 'not_found') && this.sync.isSynced(entity)) {
-        this.sync.copy.remove(entity, [id]);
-        this.sync.changed(entity);
-      }
-      throw error;
-    }
-  }
-
-  /** Puts a record the school answered into the copy, with the ETag of its version. */
-  private keep(entity: EntityName, answer: Versioned<{ id: string }>): void {
-    if (this.outbox) return this.outbox.writes.applied(entity, answer.record, answer.etag);
-    if (!this.sync.isSynced(entity)) return;
-    this.sync.copy.upsert(entity, [answer.record]);
-    this.sync.copy.setEtag(entity, answer.record.id, answer.etag);
-    this.sync.changed(entity);
-  }
-
-  private keepEnrollment(answer: Versioned<Enrollment>): void {
-    if (this.sync.isSynced('students')) this.sync.copy.upsertEnrollment(answer.record, answer.etag);
+    return this.writes.currentId(id);
   }
 
   /** Fails at once, with a sentence, while the school is known not to answer. */

@@ -22,7 +22,7 @@ import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract
 import type { OutboxControl } from '../workspace/outbox-handlers';
 import { LocalFirstSchoolData } from './local-first';
 import type { SchoolData } from './school-data';
-import { SchoolOutbox } from './school-outbox';
+import { SchoolOutbox } from '../outbox/school-outbox';
 
 /** One signed-in school: its transports, its sync and local copy, and its data seam. */
 type School = {
@@ -264,12 +264,13 @@ export class Schools implements OutboxControl {
       recordSetAside(mirror, opened, (options.clock ?? Date).now());
       keepCopyFor(mirror, account);
       const store = new OutboxTable(db, account, (count) => {
-        void options.databases
-          .noteUnsent(schoolId, count, (options.clock ?? Date).now())
-          .catch((error: unknown) =>
-            options.log.warn(`outbox: the unsent count was not recorded (${nameOf(error)})`),
-          );
+        try {
+          options.databases.noteUnsent(schoolId, count, (options.clock ?? Date).now());
+        } catch (error) {
+          options.log.warn(`outbox: the unsent count was not recorded (${nameOf(error)})`);
+        }
       });
+      if (opened.salvaged) store.restore(opened.salvaged);
       await options.legacy?.moveInto(schoolId, db, account);
       const withOutbox = await SchoolOutbox.open({
         schoolId,

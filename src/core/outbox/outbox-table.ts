@@ -1,5 +1,5 @@
-import type { OutboxStore, OutboxStoreRecord } from '../sync/outbox';
-import { allRows, inTransaction, scalar, write, type Db } from '../store/mirror-sql';
+import type { OutboxStore, OutboxStoreRecord } from './outbox';
+import { allRows, inDurableTransaction, scalar, write, type Db } from '../store/mirror-sql';
 
 /**
  * One row per entry: its id, the account (`sub`) that made it, and the entry as JSON. STRICT:
@@ -18,9 +18,9 @@ export type OtherAccountEdits = { count: number; savedAt: number };
  * The outbox's entries in the school's encrypted database, as one account sees them.
  *
  * Each `append` is one transaction: dropping a sent entry and moving the record's later
- * entries to the new version commit together or not at all. The connection's settings
- * (WAL, `synchronous = FULL`) put a commit on disk before `append` resolves, so an edit is
- * durable before the owner hears "saved on this computer".
+ * entries to the new version commit together or not at all. Each commit is fsynced before
+ * `append` resolves (inDurableTransaction), so an edit is durable before the owner hears
+ * "saved on this computer".
  *
  * Entries belong to the account that made them: another account signed in to the same school
  * (after the first one's session ended) neither sees nor sends them, and is told they wait.
@@ -52,7 +52,7 @@ export class OutboxTable implements OutboxStore {
 
   append(records: OutboxStoreRecord[]): Promise<void> {
     return settled(() => {
-      inTransaction(this.db, () => {
+      inDurableTransaction(this.db, () => {
         for (const record of records) {
           if (record.op === 'drop')
             write(this.db, 'DELETE FROM outbox WHERE id = ? AND account = ?', [
@@ -77,9 +77,27 @@ export class OutboxTable implements OutboxStore {
   /** Removes this account's entries. */
   wipe(): Promise<void> {
     return settled(() => {
-      write(this.db, 'DELETE FROM outbox WHERE account = ?', [this.account]);
+      inDurableTransaction(this.db, () =>
+        write(this.db, 'DELETE FROM outbox WHERE account = ?', [this.account]),
+      );
       this.counted();
     });
+  }
+
+  /**
+   * Keeps entries read out of a database that was set aside (SchoolDatabases' `salvaged`),
+   * each under the account that made it; an id already here is left as it is.
+   */
+  restore(entries: readonly { id: string; account: string; value: string }[]): void {
+    inDurableTransaction(this.db, () => {
+      for (const { id, account, value } of entries)
+        write(this.db, 'INSERT OR IGNORE INTO outbox (id, account, value) VALUES (?, ?, ?)', [
+          id,
+          account,
+          value,
+        ]);
+    });
+    this.counted();
   }
 
   /** The unsent edits of other accounts, if any. */
@@ -95,7 +113,9 @@ export class OutboxTable implements OutboxStore {
 
   /** Discards the unsent edits of other accounts (the owner chose to); answers how many. */
   discardOtherAccounts(): number {
-    const removed = write(this.db, 'DELETE FROM outbox WHERE account <> ?', [this.account]);
+    const removed = inDurableTransaction(this.db, () =>
+      write(this.db, 'DELETE FROM outbox WHERE account <> ?', [this.account]),
+    );
     this.counted();
     return removed;
   }

@@ -18,7 +18,9 @@ type Meta = {
  * when nothing was set aside.
  */
 export function recordSetAside(meta: Meta, opened: OpenedSchoolDatabase, now: number): void {
-  if (!opened.setAside) return;
+  // A database of a newer version gave its unsent edits up before it went aside: nothing of
+  // the owner's is lost (the copy syncs again), so there is nothing to tell.
+  if (!opened.setAside || opened.salvaged) return;
   const notice: Notice = {
     reason: opened.setAside,
     count: opened.unreadableUnsent?.count ?? 0,

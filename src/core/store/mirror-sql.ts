@@ -58,6 +58,21 @@ export function inTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work)();
 }
 
+/**
+ * `inTransaction`, with the commit on disk before it returns: the WAL is fsynced at this
+ * commit (`synchronous = FULL`), and with it every commit before. The connection otherwise
+ * runs at NORMAL (see SchoolDatabases), where a commit reaches the disk at the next
+ * checkpoint: the copy can be fetched again, the owner's unsent edits cannot.
+ */
+export function inDurableTransaction<T>(db: Db, work: () => T): T {
+  db.pragma('synchronous = FULL');
+  try {
+    return inTransaction(db, work);
+  } finally {
+    db.pragma('synchronous = NORMAL');
+  }
+}
+
 /** A comma-separated list of `count` placeholders. */
 export function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { Encryptor, LogSink } from '../adapters';
 import { FileKeyEncryptor } from './file-key-encryptor';
-import { CIPHER, SchoolDatabases } from './school-database';
+import { CIPHER, SCHEMA_VERSION, SchoolDatabases } from './school-database';
 
 const SCHOOL = 'https://school-one.example https://school-one.example/api';
 const OTHER = 'https://school-two.example https://school-two.example/api';
@@ -61,7 +61,8 @@ describe('SchoolDatabases', () => {
     const { db, file } = await openTracked(databases);
     expect(db.pragma('cipher', { simple: true })).toBe(CIPHER);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    // NORMAL for the copy; the outbox commits at FULL (inDurableTransaction).
+    expect(db.pragma('synchronous', { simple: true })).toBe(1);
     db.exec('CREATE TABLE students (id TEXT PRIMARY KEY, record TEXT)');
     db.prepare('INSERT INTO students VALUES (?, ?)').run('s1', JSON.stringify({ email: SECRET }));
     // While open, the row may sit in the WAL only: neither file holds it in plain text.
@@ -191,5 +192,56 @@ describe('SchoolDatabases', () => {
     expect(db.prepare('SELECT school FROM identity').get()).toEqual({ school: SCHOOL });
     // Opting out leaves no copy behind.
     expect(files(databases.folder)).toEqual([]);
+  });
+
+  it('records its schema version, and brings a database made before versions up to it', async () => {
+    const { databases } = setUp();
+    const file = await withRecord(databases);
+    const first = await openTracked(databases);
+    expect(first.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    // As a database made before versions were recorded.
+    first.db.pragma('user_version = 0');
+    first.db.close();
+    const { db, setAside } = await openTracked(databases);
+    expect(setAside).toBeUndefined();
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.prepare('SELECT count(*) AS n FROM students').get()).toEqual({ n: 1 });
+    expect(existsSync(`${file}.unreadable`)).toBe(false);
+  });
+
+  it('sets aside a database of a version it does not know, and hands over its unsent edits', async () => {
+    const { databases, warnings } = setUp();
+    const file = await withRecord(databases);
+    const newer = await openTracked(databases);
+    newer.db.exec('CREATE TABLE outbox (id TEXT PRIMARY KEY, account TEXT, value TEXT)');
+    newer.db.prepare('INSERT INTO outbox VALUES (?, ?, ?)').run('e1', 'owner', '{"seq":1}');
+    newer.db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    newer.db.close();
+    const { db, setAside, salvaged } = await openTracked(databases);
+    expect(setAside).toBe('unknown_version');
+    expect(salvaged).toEqual([{ id: 'e1', account: 'owner', value: '{"seq":1}' }]);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(
+      db.prepare("SELECT name FROM sqlite_master WHERE name = 'students'").get(),
+    ).toBeUndefined();
+    expect(existsSync(`${file}.unreadable`)).toBe(true);
+    expect(warnings.join('\n')).toMatch(/unknown_version/);
+  });
+
+  it('tells how many unsent changes a set-aside database held, and when, from its record', async () => {
+    const { databases } = setUp();
+    const file = await withRecord(databases);
+    databases.noteUnsent(SCHOOL, 3, 1_700_000_000_000);
+    // The record holds a count and a date, never content.
+    expect(JSON.parse(readFileSync(file.replace(/\.sqlite$/, '.unsent'), 'utf8'))).toEqual({
+      count: 3,
+      savedAt: 1_700_000_000_000,
+    });
+    truncateSync(file, 1000);
+    const { setAside, unreadableUnsent } = await openTracked(databases);
+    expect(setAside).toBe('damaged');
+    expect(unreadableUnsent).toEqual({ count: 3, savedAt: 1_700_000_000_000 });
+    databases.noteUnsent(SCHOOL, 0, 1_700_000_000_001);
+    expect(existsSync(file.replace(/\.sqlite$/, '.unsent'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { PageSource } from './page-walk';
 import type { SyncMirror } from './area-state';
 import type { PullOptions } from './pull';
 import type { Reachability, Timers } from './reachability';
-import type { SyncOverlay } from './overlay';
+import type { SyncOverlay } from '../outbox/overlay';
 
 /** How often things happen; every member has a default. */
 export type SyncSchedule = {

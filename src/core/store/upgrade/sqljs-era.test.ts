@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryLog } from '../../../../e2e/support/harness/sync-harness';
 import { OutboxTable } from '../../outbox/outbox-table';
-import { Outbox } from '../../sync/outbox';
+import { Outbox } from '../../outbox/outbox';
 import { FileKeyEncryptor } from '../file-key-encryptor';
 import { MirrorDatabase } from '../mirror-database';
 import { SchoolDatabases } from '../school-database';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Encryptor, LogSink } from '../../adapters';
-import { inTransaction, scalar, write, type Db } from '../mirror-sql';
+import { inDurableTransaction, scalar, write, type Db } from '../mirror-sql';
 import { schoolFile } from '../private-folder';
 import { readJournal } from './legacy-journal';
 
@@ -64,7 +64,7 @@ export class SqlJsEraFiles {
       return { moved: 0, unreadable: false };
     }
     const read = await readJournal(bytes, (blob) => this.encryptor.decrypt(blob));
-    const moved = inTransaction(db, () => {
+    const moved = inDurableTransaction(db, () => {
       let count = 0;
       for (const [id, value] of read.live)
         count += write(db, 'INSERT OR IGNORE INTO outbox (id, account, value) VALUES (?, ?, ?)', [

@@ -6,7 +6,7 @@ import {
 } from '../../../e2e/support/harness/client-harness';
 import { silentLog } from '../auth/secret-mask';
 import { databaseHarness } from '../../../e2e/support/harness/database-harness';
-import { OutboxTable } from '../outbox/outbox-table';
+import { OutboxTable } from './outbox-table';
 import { Outbox } from './outbox';
 import type { Fields } from './outbox-entry';
 import { OutboxReplay } from './outbox-replay';

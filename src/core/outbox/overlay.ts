@@ -1,6 +1,6 @@
 import type { EntityName } from '../../shared/entity-names';
-import type { SyncMirror } from './area-state';
-import type { SyncRecord } from './page-walk';
+import type { SyncMirror } from '../sync/area-state';
+import type { SyncRecord } from '../sync/page-walk';
 
 /**
  * The owner's unsent edits, as sync must respect them (the outbox implements it): a pass

@@ -1,19 +1,21 @@
 import type { LogSink } from '../adapters';
 import type { PlatformClient } from '../platform';
-import { Outbox, type OutboxStore } from '../sync/outbox';
+import { Outbox, type OutboxStore } from './outbox';
 import {
   isEnrollmentEdit,
   type EnrollmentEdit,
   type Fields,
   type OutboxEntry,
-} from '../sync/outbox-entry';
-import { OutboxReplay } from '../sync/outbox-replay';
-import type { SyncOverlay } from '../sync/overlay';
+} from './outbox-entry';
+import { OutboxReplay } from './outbox-replay';
+import { OutboxSchoolWrites } from './outbox-school-writes';
+import type { SyncOverlay } from './overlay';
 import type { Reachability } from '../sync/reachability';
 import { CREATE_SCHEMAS } from '../../shared/entities';
 import { ENTITY_NAMES } from '../../shared/entity-names';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
-import type { SyncView } from './local-first';
+import type { SchoolWrites } from '../data/school-writes';
+import type { SyncView } from '../data/sync-view';
 import { OutboxEnrollments } from './outbox-enrollments';
 import { OutboxWrites } from './outbox-writes';
 
@@ -139,9 +141,9 @@ export class SchoolOutbox {
     };
   }
 
-  /** What the local-first data writes through. */
-  get parts() {
-    return { box: this.box, writes: this.writes, enrollments: this.enrollments };
+  /** What the local-first data writes through (its reads see the unsent writes by it). */
+  get parts(): SchoolWrites {
+    return new OutboxSchoolWrites(this.box, this.writes, this.enrollments);
   }
 
   /**

@@ -6,7 +6,7 @@ import {
   type PlatformClient,
   type Versioned,
 } from '../platform';
-import type { Outbox } from '../sync/outbox';
+import type { Outbox } from './outbox';
 import {
   enrollmentKey,
   foldedEnrollment,
@@ -15,8 +15,8 @@ import {
   type ExtendBy,
   type Fields,
   type OutboxEntry,
-} from '../sync/outbox-entry';
-import type { SyncView } from './local-first';
+} from './outbox-entry';
+import type { SyncView } from '../data/sync-view';
 import { isRefusal, NO_RATE_LIMIT_WAIT, type Pending } from './outbox-writes';
 
 type Change =

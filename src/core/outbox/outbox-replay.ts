@@ -19,7 +19,7 @@ import {
   type OutboxEntry,
 } from './outbox-entry';
 import type { Outbox } from './outbox';
-import { systemTimers, type Timers } from './reachability';
+import { systemTimers, type Timers } from '../sync/reachability';
 
 /** What replay sends with (a PlatformClient on the school's write budget). */
 export type ReplayClient = Pick<

@@ -6,7 +6,7 @@ import {
   type Versioned,
   type WritableOf,
 } from '../platform';
-import { compareWithSchool, same, type Fields } from '../sync/outbox-entry';
+import { compareWithSchool, same, type Fields } from './outbox-entry';
 
 /** What a write on the owner's behalf may say of its request. */
 export type WriteOptions = {

@@ -10,7 +10,7 @@ import { OWNER_ID } from '../../../e2e/support/harness/client-harness';
 import { spawnPlatform, type PlatformProcess } from '../../../e2e/support/platform-process';
 import { PlatformClient } from '../platform/platform-client';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { OutboxTable } from '../outbox/outbox-table';
+import { OutboxTable } from './outbox-table';
 import { SchoolDatabases } from '../store/school-database';
 import { Outbox } from './outbox';
 import type { Fields, OutboxEntry } from './outbox-entry';

@@ -9,10 +9,10 @@ import {
   type Versioned,
   type WritableOf,
 } from '../platform';
-import type { Outbox } from '../sync/outbox';
-import { isEnrollmentEdit, same, type Fields, type OutboxEntry } from '../sync/outbox-entry';
+import type { Outbox } from './outbox';
+import { isEnrollmentEdit, same, type Fields, type OutboxEntry } from './outbox-entry';
 import { conditionalRemove, conditionalUpdate, shownBase } from './conditional-writes';
-import type { SyncView } from './local-first';
+import type { SyncView } from '../data/sync-view';
 
 /**
  * A write's answer: `pending` when it is saved on this computer and not yet at the school;

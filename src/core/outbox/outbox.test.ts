@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseHarness } from '../../../e2e/support/harness/database-harness';
-import { OutboxTable } from '../outbox/outbox-table';
+import { OutboxTable } from './outbox-table';
 import { Outbox } from './outbox';
 
 let h = databaseHarness();

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { memoryLog } from '../../../e2e/support/harness/sync-harness';
+import { createServices } from '../services';
+import { FileKeyEncryptor } from '../store/file-key-encryptor';
+import { SchoolDatabases } from '../store/school-database';
+
+/**
+ * What the owner sees when a school's data on this computer cannot be read: each case of
+ * damage, on a data folder where two edits were saved while the school was away.
+ */
+
+let h: AuthHarness;
+let snapshot: string;
+let school: string;
+const dirs: string[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'schooldesk-set-aside-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function servicesOn(dataDir: string, log = memoryLog()) {
+  return createServices({
+    dataDir,
+    encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+    browser: h.browser,
+    emit: () => undefined,
+    log,
+    rateLimits: { reads: null, writes: null },
+  });
+}
+
+/** The school's files in a data folder, by what they are. */
+function schoolFiles(dataDir: string) {
+  const folder = join(dataDir, 'schools');
+  const base = readdirSync(folder)
+    .find((name) => name.endsWith('.sqlite'))!
+    .slice(0, -'.sqlite'.length);
+  return { folder, db: join(folder, `${base}.sqlite`), key: join(folder, `${base}.key`) };
+}
+
+beforeAll(async () => {
+  h = await startAuthHarness();
+  snapshot = tempDir();
+  const services = servicesOn(snapshot);
+  try {
+    h.browser.behaviour = signInAndAllow();
+    const session = await services.auth.signIn(h.platform.url, ['courses:read', 'courses:write']);
+    school = session.schoolId;
+    const data = await services.schools.for(school);
+    const [first, second] = (await data.list('courses', { limit: 2, sort: 'name' })).rows;
+    await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: '/api/v1/' });
+    for (const [n, course] of [first!, second!].entries()) {
+      const { etag } = await data.get('courses', course.id);
+      await data.update('courses', course.id, { name: `Unsent ${n}` }, { etag: etag! });
+    }
+    expect((await services.schools.outboxStatus(school)).count).toBe(2);
+  } finally {
+    await services.schools.closeAll();
+    await h.control('/faults', { off: true });
+  }
+}, 90_000);
+
+afterAll(async () => {
+  await h?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const CASES: Array<[string, string, (dataDir: string) => Promise<void> | void]> = [
+  ['its key removed', 'key_missing', (dir) => rmSync(schoolFiles(dir).key)],
+  [
+    'its key replaced by another that unwraps',
+    'damaged',
+    async (dir) => {
+      const encryptor = new FileKeyEncryptor(join(dir, 'keys', 'session.key'));
+      writeFileSync(schoolFiles(dir).key, await encryptor.encrypt(randomBytes(32)));
+    },
+  ],
+  [
+    'its key wrapped by another keyring',
+    'key_unreadable',
+    (dir) => writeFileSync(schoolFiles(dir).key, randomBytes(80)),
+  ],
+  [
+    'a byte of its first page flipped',
+    'damaged',
+    (dir) => {
+      const { db } = schoolFiles(dir);
+      const bytes = readFileSync(db);
+      bytes[2000] = bytes[2000]! ^ 0x01;
+      writeFileSync(db, bytes);
+    },
+  ],
+  ['its file cut short', 'damaged', (dir) => truncateSync(schoolFiles(dir).db, 3000)],
+  [
+    'another school’s file in its place',
+    'another_school',
+    async (dir) => {
+      const { db, key } = schoolFiles(dir);
+      const other = new SchoolDatabases(
+        dir,
+        new FileKeyEncryptor(join(dir, 'keys', 'session.key')),
+        () => true,
+        memoryLog(),
+      );
+      const opened = await other.open('https://other.example https://other.example/');
+      opened.db.close();
+      cpSync(opened.file!, db);
+      cpSync(opened.file!.replace(/\.sqlite$/, '.key'), key);
+    },
+  ],
+];
+
+describe("a school's data that cannot be read", () => {
+  it.each(CASES)(
+    'with %s: set aside, not deleted, and the owner is told how many unsent changes and when',
+    async (_case, reason, damage) => {
+      const dataDir = tempDir();
+      cpSync(snapshot, dataDir, { recursive: true });
+      const before = Date.now();
+      await damage(dataDir);
+      const log = memoryLog();
+      const services = servicesOn(dataDir, log);
+      try {
+        const status = await services.schools.outboxStatus(school);
+        expect(status.count).toBe(0);
+        expect(status.unreadable).toMatchObject({ reason, count: 2 });
+        expect(status.unreadable!.savedAt).toBeGreaterThan(0);
+        expect(status.unreadable!.at).toBeGreaterThanOrEqual(before);
+        // Set aside beside the new files, and said in the log.
+        const { folder } = schoolFiles(dataDir);
+        expect(readdirSync(folder).some((name) => name.endsWith('.sqlite.unreadable'))).toBe(true);
+        expect(log.lines.join('\n')).toMatch(/2 unsent change\(s\) in them could not be read/);
+        // The notice stays until the owner has read it, across a restart.
+        await services.schools.closeAll();
+        const again = servicesOn(dataDir);
+        try {
+          expect((await again.schools.outboxStatus(school)).unreadable).toMatchObject({ reason });
+          expect(await again.schools.acknowledgeUnreadable(school)).toBe(true);
+          expect((await again.schools.outboxStatus(school)).unreadable).toBeUndefined();
+        } finally {
+          await again.schools.closeAll();
+        }
+        expect(existsSync(folder)).toBe(true);
+      } finally {
+        await services.schools.closeAll();
+      }
+    },
+    30_000,
+  );
+});
