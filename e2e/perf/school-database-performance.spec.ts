@@ -76,15 +76,26 @@ async function stopHost(host: Host): Promise<void> {
   children.delete(host.child);
 }
 
-/** One bridge call from outside, as the renderer makes it; answers its round-trip in ms. */
-async function call(host: Host, channel: string, request: unknown): Promise<number> {
-  const started = performance.now();
+/** A bridge call as the renderer makes it (its origin, the secret); answers its data. */
+async function bridgeCall<T>(host: Host, channel: string, request: unknown): Promise<T> {
   const response = await fetch(`${host.url}/bridge/${channel}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-schooldesk-secret': host.secret },
+    headers: {
+      'content-type': 'application/json',
+      origin: host.url,
+      'x-schooldesk-secret': host.secret,
+    },
     body: JSON.stringify(request),
   });
-  await response.json();
+  const result = (await response.json()) as { ok: boolean; data?: T };
+  if (!result.ok) throw new Error(`${channel} answered ${JSON.stringify(result)}`);
+  return result.data!;
+}
+
+/** One bridge call from outside; answers its round-trip in ms. */
+async function call(host: Host, channel: string, request: unknown): Promise<number> {
+  const started = performance.now();
+  await bridgeCall(host, channel, request);
   return performance.now() - started;
 }
 
@@ -200,11 +211,10 @@ test('the host in its own process: memory, the bridge during a first sync, openi
 
 /** The schoolId of a signed-in school (from the session the host answers). */
 async function firstSchoolId(host: Host): Promise<string> {
-  const response = await fetch(`${host.url}/bridge/session:current`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-schooldesk-secret': host.secret },
-    body: '{}',
-  });
-  const body = (await response.json()) as { data: { sessions: { schoolId: string }[] } };
-  return body.data.sessions[0]!.schoolId;
+  const { sessions } = await bridgeCall<{ sessions: { schoolId: string }[] }>(
+    host,
+    'session:current',
+    {},
+  );
+  return sessions[0]!.schoolId;
 }
