@@ -6,6 +6,7 @@ import { PlatformClient } from '../../../src/core/platform/platform-client';
 import type { ApiTransport } from '../../../src/core/platform/retry';
 import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
 import { MirrorDatabase } from '../../../src/core/store/mirror-database';
+import type { IndexBuilder } from '../../../src/core/store/index-builder';
 import type { Db } from '../../../src/core/store/mirror-sql';
 import { SchoolDatabases } from '../../../src/core/store/school-database';
 import type { RateLimits } from '../../../src/core/sync/rate-limiter';
@@ -84,7 +85,13 @@ export async function startSyncHarness(
     () => true,
     log,
   );
-  const openDatabase = async () => (await databases.open(SCHOOL_KEY)).db;
+  /** The index builder of each database opened here (the app hands it to MirrorDatabase). */
+  const builders = new WeakMap<Db, IndexBuilder>();
+  const openDatabase = async () => {
+    const { db, buildIndexes } = await databases.open(SCHOOL_KEY);
+    builders.set(db, buildIndexes);
+    return db;
+  };
   const opened: OpenedSync[] = [];
 
   const open: SyncHarness['open'] = async (options = {}) => {
@@ -107,7 +114,7 @@ export async function startSyncHarness(
     const waiters = new Set<() => void>();
     const sync = SchoolSync.open<MirrorDatabase>({
       schoolId: SCHOOL_KEY,
-      mirror: MirrorDatabase.open(db),
+      mirror: MirrorDatabase.open(db, builders.get(db)),
       source: (area, query) => syncClient.page(area, query),
       reachability: link.reachability,
       scopes,

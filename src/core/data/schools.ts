@@ -260,7 +260,7 @@ export class Schools implements OutboxControl {
     });
     const { db } = opened;
     try {
-      const mirror = MirrorDatabase.open(db);
+      const mirror = MirrorDatabase.open(db, opened.buildIndexes);
       recordSetAside(mirror, opened, (options.clock ?? Date).now());
       keepCopyFor(mirror, account);
       const store = new OutboxTable(db, account, (count) => {

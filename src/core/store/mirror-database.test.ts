@@ -325,4 +325,17 @@ describe('MirrorDatabase list indexes', () => {
       MirrorError,
     );
   });
+
+  it('drop the search index for a long first sync, and a worker builds it again on its own connection', async () => {
+    const { db, buildIndexes } = await h.databases.open('https://school.test https://school.test');
+    const mirror = MirrorDatabase.open(db, buildIndexes);
+    mirror.deferIndexes('students');
+    expect(studentIndexes(db)).toEqual(['students__sort_createdAt']);
+    mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
+    await mirror.buildIndexes('students');
+    // Built by the worker's connection, seen by this one.
+    expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
+    expect(ids(mirror.list('students', { q: 'bea', offset: 0, limit: 5 }))).toEqual(['s-002']);
+    db.close();
+  });
 });

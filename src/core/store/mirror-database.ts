@@ -2,7 +2,14 @@ import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { LIST_RULES } from '../../shared/list-rules';
 import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
-import { ensureSchema, mirrorSort, sortIndexDdl } from './mirror-schema';
+import type { IndexBuilder } from './index-builder';
+import {
+  ensureSchema,
+  entityIndexDdl,
+  mirrorSort,
+  searchIndex,
+  sortIndexDdl,
+} from './mirror-schema';
 import { allRows, inTransaction, MirrorError, scalar, write, type Db } from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
@@ -38,13 +45,16 @@ function idsJson(ids: readonly string[]): string {
  * for long. A commit is on disk when it returns (see SchoolDatabases' settings).
  */
 export class MirrorDatabase {
-  private constructor(private readonly db: Db) {}
+  private constructor(
+    private readonly db: Db,
+    private readonly builder: IndexBuilder | undefined,
+  ) {}
 
   /**
    * The mirror in the school's open database, its tables created or brought up to date.
    * Throws MirrorError `mirror_unreadable` when they cannot be.
    */
-  static open(db: Db): MirrorDatabase {
+  static open(db: Db, builder?: IndexBuilder): MirrorDatabase {
     try {
       ensureSchema(db);
     } catch (error) {
@@ -54,7 +64,34 @@ export class MirrorDatabase {
         { cause: error },
       );
     }
-    return new MirrorDatabase(db);
+    return new MirrorDatabase(db, builder);
+  }
+
+  /**
+   * Drops an area's search index while a first sync loads many rows: keeping it in order on
+   * every insert is most of what storing 100,000 students costs (each page's commit rewrites
+   * index pages all over the file). Nothing lists the area from the copy before its first sync
+   * ends, and `buildIndexes` puts it back then.
+   */
+  deferIndexes(entity: EntityName): void {
+    this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(table(entity))}`);
+  }
+
+  /**
+   * Builds an area's list indexes that are missing, off the event loop when the database has
+   * a builder (a worker's connection), else here; nothing when none is missing.
+   */
+  async buildIndexes(entity: EntityName): Promise<void> {
+    if (!this.missingIndexes(entity)) return;
+    const statements = entityIndexDdl(table(entity));
+    if (this.builder) await this.builder(statements);
+    else inTransaction(this.db, () => statements.forEach((sql) => this.db.exec(sql)));
+  }
+
+  private missingIndexes(entity: EntityName): boolean {
+    return !scalar(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [
+      searchIndex(table(entity)),
+    ]);
   }
 
   /** Bytes the database takes (every area), as SQLite counts its pages. */
@@ -150,6 +187,10 @@ export class MirrorDatabase {
    * `mirror_bad_query` for a sort, filter or window the platform would refuse.
    */
   list(entity: EntityName, query: MirrorListQuery): MirrorPage {
+    // An area is listed from the copy only once its first sync built its indexes; should one
+    // be missing all the same (a database from elsewhere), it is built now rather than fail.
+    if (this.missingIndexes(entity))
+      for (const sql of entityIndexDdl(table(entity))) this.db.exec(sql);
     this.ensureSortIndex(table(entity), query.sort);
     return listEntity(this.db, table(entity), query);
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import type { Encryptor, LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
+import { workerIndexBuilder, type IndexBuilder } from './index-builder';
 import { preparePrivateFolder, schoolFile } from './private-folder';
 
 /** The folder under the data folder that holds every school's database and its key. */
@@ -93,6 +94,8 @@ export type OpenedSchoolDatabase = {
   db: Database.Database;
   /** Where the database lives; undefined when it lives in memory only. */
   file?: string;
+  /** Builds indexes off the host's event loop (see IndexBuilder); in memory: at once. */
+  buildIndexes: IndexBuilder;
   setAside?: SetAsideReason;
   /** With `setAside`: the unsent changes the set-aside files held, as last recorded. */
   unreadableUnsent?: UnsentRecord;
@@ -144,7 +147,14 @@ export class SchoolDatabases {
     await preparePrivateFolder(this.folder);
     if (!this.persist()) {
       await this.removeFiles(files);
-      return { db: claim(new Database(':memory:'), school) };
+      const db = claim(new Database(':memory:'), school);
+      // No second connection reaches a database in memory; it is built here (no WAL to
+      // write, so it is the quicker case).
+      const buildIndexes: IndexBuilder = (statements) =>
+        new Promise((resolve) =>
+          resolve(db.transaction(() => statements.forEach((sql) => db.exec(sql)))()),
+        );
+      return { db, buildIndexes };
     }
     const { key, found } = await this.keyOf(files);
     const opened = openEncrypted(files.db, key);
@@ -155,25 +165,31 @@ export class SchoolDatabases {
           ? undefined
           : 'another_school';
     if (opened !== 'unreadable' && !problem) {
-      if (upToDate(opened)) return { db: claim(opened, school), file: files.db, ...found };
+      if (upToDate(opened))
+        return { db: claim(opened, school), ...this.onDisk(files, key), ...found };
       // Written by a newer app: its layout is unknown, so the copy is set aside and the school
       // syncs again; the unsent edits are read out first (their table is the one part every
       // version keeps) so that none is lost.
       const salvaged = salvage(opened);
       opened.close();
       const aside = await this.setAside(files, 'unknown_version');
-      return { db: claim(await this.fresh(files), school), file: files.db, ...aside, salvaged };
+      return { ...(await this.fresh(files, school)), ...aside, salvaged };
     }
     if (opened !== 'unreadable') opened.close();
     const aside = await this.setAside(files, problem!);
-    return { db: claim(await this.fresh(files), school), file: files.db, ...aside };
+    return { ...(await this.fresh(files, school)), ...aside };
   }
 
   /** A new database with a new key, in place of files set aside. */
-  private async fresh(files: SchoolFiles): Promise<Database.Database> {
-    const fresh = openEncrypted(files.db, await this.newKey(files));
+  private async fresh(files: SchoolFiles, school: string) {
+    const key = await this.newKey(files);
+    const fresh = openEncrypted(files.db, key);
     if (fresh === 'unreadable') throw new Error('a new school database would not open');
-    return fresh;
+    return { db: claim(fresh, school), ...this.onDisk(files, key) };
+  }
+
+  private onDisk(files: SchoolFiles, key: Buffer) {
+    return { file: files.db, buildIndexes: workerIndexBuilder(files.db, CIPHER, key) };
   }
 
   /**

@@ -17,6 +17,10 @@ export interface SyncMirror {
   get(entity: EntityName, id: string): { record: unknown } | undefined;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
+  /** Optional bulk-load help: drop the area's search index during a long first sync… */
+  deferIndexes?(entity: EntityName): void;
+  /** …and build what is missing when it ends (off the event loop, see MirrorDatabase). */
+  buildIndexes?(entity: EntityName): Promise<void>;
   /** Bytes the whole copy takes, every area: what MAX_COPY_BYTES bounds. */
   sizeBytes?(): number;
 }

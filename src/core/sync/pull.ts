@@ -51,6 +51,13 @@ export type PullOptions = {
 };
 
 /**
+ * A first sync of more rows than this loads them without the area's search index and builds
+ * it at the end (MirrorDatabase.deferIndexes): below, keeping it costs little, and a worker
+ * to build it would cost more.
+ */
+const DEFER_INDEXES_ABOVE = 2000;
+
+/**
  * The most a school's local copy may take, every area together: 256 MiB. SECURITY: a school
  * that sends page after page of large records (each page under the 16 MiB answer cap) would
  * otherwise grow the copy, and the host's memory with it: the copy lives in memory, about
@@ -142,9 +149,11 @@ class AreaPull {
       };
       this.progress('first', mirror.count(area), head.totalCount);
       if (head.totalPages <= 1) {
-        this.finishFirst(meta);
+        await this.finishFirst(meta);
         return changed;
       }
+      // Many rows load faster without the search index; it is built once, when the sync ends.
+      if (head.totalCount > DEFER_INDEXES_ABOVE) mirror.deferIndexes?.(area);
       this.writeMeta(meta);
     }
     // Counted once, then by what each page added: a COUNT per page is 2,000 table scans.
@@ -166,7 +175,7 @@ class AreaPull {
         this.writeMeta(meta);
       },
     });
-    this.finishFirst(meta);
+    await this.finishFirst(meta);
     return changed;
   }
 
@@ -288,7 +297,9 @@ class AreaPull {
     return changed;
   }
 
-  private finishFirst(meta: AreaMeta): void {
+  private async finishFirst(meta: AreaMeta): Promise<void> {
+    // Before the area counts as synced: its lists are answered from the copy from then on.
+    await this.o.mirror.buildIndexes?.(this.o.area);
     const now = this.o.now();
     this.writeMeta({
       phase: 'synced',

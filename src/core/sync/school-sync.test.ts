@@ -238,6 +238,12 @@ describe('a copy past its cap', () => {
     const asked = await listRequests(h, 'students');
     await opened.sync.syncNow();
     expect(await listRequests(h, 'students')).toBe(asked);
+    // Nor does the next start of the app.
+    await opened.close();
+    const again = await h.open({ pull: { maxCopyBytes: 600 * 1024 } });
+    await again.until((s) => s.lastSyncedAt !== undefined && !s.activity);
+    expect(again.sync.status().areas.students).toEqual({ state: 'too_large', rows: 0 });
+    expect(await listRequests(h, 'students')).toBe(asked);
   });
 });
 

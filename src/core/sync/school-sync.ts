@@ -32,7 +32,11 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
   private readonly schedule: SyncSchedule;
   private readonly writes = new WriteTracker();
   private readonly checkedAt = new Map<EntityName, number>();
-  /** Areas not kept this run: the copy grew past MAX_COPY_BYTES while they synced. */
+  /**
+   * Areas not kept: the copy grew past MAX_COPY_BYTES while they synced. Remembered in the
+   * database, so a restart does not fetch 256 MiB again only to drop it; forgotten when the
+   * area stops being readable (a new grant starts afresh).
+   */
   private readonly tooLarge = new Set<EntityName>();
   private readonly pending = new Set<EntityName>();
   /** Revalidations waiting for their area's revalidateMs to pass. */
@@ -173,7 +177,11 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     this.readable = next;
     if (removed.length > 0) {
       if (this.current && removed.includes(this.current.area)) this.current.abort.abort();
-      for (const area of removed) clearArea(this.mirror, area);
+      for (const area of removed) {
+        clearArea(this.mirror, area);
+        this.tooLarge.delete(area);
+        this.mirror.setMeta(tooLargeKey(area), undefined);
+      }
       this.options.onDataChanged?.(removed);
     }
     this.emit();
@@ -196,6 +204,8 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     for (const area of ENTITY_NAMES) {
       if (!this.readable.has(area) && readAreaMeta(this.mirror, area) !== undefined)
         clearArea(this.mirror, area);
+      if (!this.readable.has(area)) this.mirror.setMeta(tooLargeKey(area), undefined);
+      else if (this.mirror.getMeta(tooLargeKey(area)) !== undefined) this.tooLarge.add(area);
     }
     let wasReachable = this.isReachable();
     this.unsubscribe = this.options.reachability.subscribe(() => {
@@ -292,6 +302,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
         // and it is read from the school from now on; the status says why.
         this.tooLarge.add(area);
         clearArea(this.mirror, area);
+        this.mirror.setMeta(tooLargeKey(area), error.bytes);
         this.options.onDataChanged?.([area]);
         this.options.log.warn(
           `sync: ${area} not kept: the school's copy is too large (${error.bytes} bytes)`,
@@ -345,4 +356,9 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     this.lastStatus = text;
     this.options.onStatus(status);
   }
+}
+
+/** Where an area's "too large to keep" is remembered (the bytes the copy had reached). */
+function tooLargeKey(area: EntityName): string {
+  return `sync:too-large:${area}`;
 }
