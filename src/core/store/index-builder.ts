@@ -19,6 +19,8 @@ const db = new Database(workerData.file);
 try {
   db.pragma("cipher = '" + workerData.cipher + "'");
   db.pragma("key = \\"x'" + workerData.key + "'\\"");
+  // SECURITY: the index's sort runs in memory; a temporary file would hold plain text.
+  db.pragma('temp_store = MEMORY');
   db.transaction(() => { for (const sql of workerData.statements) db.exec(sql); })();
 } finally {
   db.close();

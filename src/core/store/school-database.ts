@@ -28,13 +28,14 @@ const KEY_BYTES = 32;
  * 2,000 fsyncs. The outbox's commits are fsynced before they return (inDurableTransaction,
  * `synchronous = FULL` for that commit), as the owner must hear "saved on this computer" only
  * once the change is on disk. Temporary tables and indexes stay in memory, where no plain page
- * can reach the disk. The page cache is bounded (64 MiB) whatever the school's size.
+ * can reach the disk. The page cache is bounded (16 MiB, which holds the search index of
+ * 100,000 students) whatever the school's size.
  */
 const PRAGMAS = [
   'journal_mode = WAL',
   'synchronous = NORMAL',
   'temp_store = MEMORY',
-  'cache_size = -65536',
+  'cache_size = -16384',
 ] as const;
 
 /**
