@@ -67,6 +67,11 @@ export class MirrorDatabase {
     return new MirrorDatabase(db, builder);
   }
 
+  /** Runs `work` in one transaction: its writes commit together, or not at all. */
+  batch<T>(work: () => T): T {
+    return inTransaction(this.db, work);
+  }
+
   /**
    * Drops an area's search index while a first sync loads many rows: keeping it in order on
    * every insert is most of what storing 100,000 students costs (each page's commit rewrites

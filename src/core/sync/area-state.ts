@@ -17,6 +17,8 @@ export interface SyncMirror {
   get(entity: EntityName, id: string): { record: unknown } | undefined;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
+  /** Runs `work` in one transaction (its writes commit together, or not at all). */
+  batch?<T>(work: () => T): T;
   /** Optional bulk-load help: drop the area's search index during a long first sync… */
   deferIndexes?(entity: EntityName): void;
   /** …and build what is missing when it ends (off the event loop, see MirrorDatabase). */
