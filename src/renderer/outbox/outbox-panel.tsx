@@ -34,10 +34,14 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
   const entries = list.data ?? [];
   const conflicts = entries.filter(isConflict);
 
+  // "Every change has reached the school" would not be true beside changes that could not
+  // be read, or another account's: the notices below say what waits instead.
   const summary =
     status && status.count > 0
       ? [waitingText(status.count), needsYouText(status.needsYou)].filter(Boolean).join(' · ')
-      : t('panel.allSent');
+      : status?.unreadable || status?.otherAccount
+        ? undefined
+        : t('panel.allSent');
   const backToList = () => {
     setConflictId(undefined);
     headingRef.current?.focus();
@@ -57,9 +61,11 @@ export function OutboxPanel({ schoolId, onClose }: Props) {
         />
       ) : (
         <>
-          <p role="status" className="outbox-summary">
-            {summary}
-          </p>
+          {summary ? (
+            <p role="status" className="outbox-summary">
+              {summary}
+            </p>
+          ) : null}
           <OutboxNotices schoolId={schoolId} status={status} />
           {offline && entries.length > 0 ? (
             <p className="notice warning">{t('panel.offline')}</p>
