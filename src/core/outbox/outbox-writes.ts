@@ -125,21 +125,32 @@ export class OutboxWrites {
     return { record, etag: undefined, created: true, replayed: true, pending: true };
   }
 
+  /**
+   * The version an update or delete is made on. The screen's ETag names a school version only
+   * while no edit of the record is unsent; otherwise the edit waits for the earlier one, which
+   * gives it the version it made. So does what the screen showed (without a version), which
+   * is then the school's.
+   */
+  private editedVersion(
+    entity: EntityName,
+    id: string,
+    options: { etag?: string; seen?: Fields },
+  ): { etag: string | undefined; base: Fields | undefined } {
+    const fresh = this.outbox.pendingFor(entity, id).length === 0;
+    const version = this.schoolVersion(entity, id);
+    return fresh
+      ? { etag: options.etag, base: shownBase(version, options.seen) }
+      : { etag: undefined, base: version };
+  }
+
   async update<E extends EntityName>(
     entity: E,
     id: string,
     fields: WritableOf<E>,
     options: { signal?: AbortSignal; etag?: string; seen?: Fields },
   ): Promise<Versioned<RecordOf<E>> & Pending> {
-    const { seen, ...call } = options;
-    // The screen's ETag names a school version only while no edit of the record is unsent;
-    // otherwise the edit waits for the earlier one, which gives it the version it made. So
-    // does what the screen showed (without a version), which is then the school's.
-    const fresh = this.outbox.pendingFor(entity, id).length === 0;
-    const etag = fresh ? options.etag : undefined;
-    const base = fresh
-      ? shownBase(this.schoolVersion(entity, id), seen)
-      : this.schoolVersion(entity, id);
+    const { seen: _seen, ...call } = options;
+    const { etag, base } = this.editedVersion(entity, id, options);
     const { entry } = await this.outbox.add(
       { kind: 'update', entity, id, fields, ...(etag ? { etag } : {}) },
       base,
@@ -173,12 +184,8 @@ export class OutboxWrites {
     id: string,
     options: { signal?: AbortSignal; etag?: string; seen?: Fields } = {},
   ): Promise<Pending> {
-    const { seen, ...call } = options;
-    const fresh = this.outbox.pendingFor(entity, id).length === 0;
-    const etag = fresh ? options.etag : undefined;
-    const base = fresh
-      ? shownBase(this.schoolVersion(entity, id), seen)
-      : this.schoolVersion(entity, id);
+    const { seen: _seen, ...call } = options;
+    const { etag, base } = this.editedVersion(entity, id, options);
     const { entry } = await this.outbox.add(
       { kind: 'delete', entity, id, ...(etag ? { etag } : {}) },
       base,

@@ -45,6 +45,9 @@ function idsJson(ids: readonly string[]): string {
  * for long. A commit is on disk when it returns (see SchoolDatabases' settings).
  */
 export class MirrorDatabase {
+  /** Areas whose list indexes are known to exist: `list` asks SQLite once, not every call. */
+  private readonly indexed = new Set<EntityName>();
+
   private constructor(
     private readonly db: Db,
     private readonly builder: IndexBuilder | undefined,
@@ -79,6 +82,7 @@ export class MirrorDatabase {
    * ends, and `buildIndexes` puts it back then.
    */
   deferIndexes(entity: EntityName): void {
+    this.indexed.delete(entity);
     this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(table(entity))}`);
   }
 
@@ -94,9 +98,12 @@ export class MirrorDatabase {
   }
 
   private missingIndexes(entity: EntityName): boolean {
-    return !scalar(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [
+    if (this.indexed.has(entity)) return false;
+    const found = scalar(this.db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?", [
       searchIndex(table(entity)),
     ]);
+    if (found) this.indexed.add(entity);
+    return !found;
   }
 
   /** Bytes the database takes (every area), as SQLite counts its pages. */
@@ -194,8 +201,10 @@ export class MirrorDatabase {
   list(entity: EntityName, query: MirrorListQuery): MirrorPage {
     // An area is listed from the copy only once its first sync built its indexes; should one
     // be missing all the same (a database from elsewhere), it is built now rather than fail.
-    if (this.missingIndexes(entity))
+    if (this.missingIndexes(entity)) {
       for (const sql of entityIndexDdl(table(entity))) this.db.exec(sql);
+      this.indexed.add(entity);
+    }
     this.ensureSortIndex(table(entity), query.sort);
     return listEntity(this.db, table(entity), query);
   }
