@@ -34,6 +34,7 @@ import {
 import { screenshot } from '../support/app-fixtures';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';
 import { startWebHost } from '../../src/web/server';
+import { favourMemoryOverSpeed } from '../../src/core/host-memory';
 
 /**
  * `npm run bench:offline`: the offline figures of issue #12, all on this machine in one run,
@@ -116,6 +117,9 @@ const tempDir = () => {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  // This process stands in for the host in the core runs, so it runs with the hosts' V8
+  // setting, the raw loop's runs too (the same conditions for both).
+  favourMemoryOverSpeed();
   platform = await spawnPlatform(
     ['--port', '0', '--students', String(STUDENTS), '--control', '--rate-limit', 'off'],
     280_000,
@@ -137,6 +141,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     `1. First sync of students, stand-in rate limit off: ${SYNC_RUNS} runs each, interleaved raw, sync, raw, sync, ...`,
     `   raw: ${SYNC_PAGING.concurrency} concurrent GETs of ${SYNC_PAGING.perPage} per page, sort=createdAt, fetch + JSON.parse only`,
     `   sync: SchoolSync.open on an empty data folder (students:read) until the area is synced, the limiter without pacing; its final save timed apart`,
+    `   both in this process, with the hosts' V8 setting (--optimize-for-size, src/core/host-memory.ts)`,
   ];
   const raws: number[] = [];
   const syncs: number[] = [];

@@ -2,18 +2,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { build } from 'vite';
 import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
 import { median } from '../support/screen-timing';
 import { allowInBrowser, followSignInLink, signInToWorkspace } from '../support/workspace-flow';
 
 /**
  * The school database's figures of issue #21, part of `npm run bench:offline`, measured from
- * outside the host: the web host runs in a process of its own (e2e/support/host-child.ts) on
- * a fresh data folder, and a school of 100,000 students (the stand-in, its limit off, the
+ * outside the host: the web host runs in a process of its own (e2e/support/host-child.ts),
+ * bundled first as electron-vite bundles the Electron host (tsx's loader would add its own
+ * memory to the figures), on a fresh data folder, and a school of 100,000 students (the stand-in, its limit off, the
  * app's limiter off too, so the first sync runs as fast as it can and loads the host most).
  *
  * 1. The host's memory: its kernel high-water mark (VmHWM) from before the sign-in to after
@@ -39,8 +41,28 @@ const schools: PlatformProcess[] = [];
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
 
+/** Where the bundled host-child goes (see bundleHost). */
+const HOST_BUNDLE = fileURLToPath(new URL('../../out/bench-host/host-child.mjs', import.meta.url));
+
+/** Bundles the host-child with Vite (its packages stay in node_modules, as in the app). */
+async function bundleHost(): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      ssr: 'e2e/support/host-child.ts',
+      outDir: dirname(HOST_BUNDLE),
+      emptyOutDir: true,
+      target: 'node24.21',
+      minify: false,
+      rollupOptions: { output: { format: 'es', entryFileNames: basename(HOST_BUNDLE) } },
+    },
+  });
+}
+
 test.beforeAll(async () => {
   test.setTimeout(600_000);
+  await bundleHost();
   for (let n = 0; n < 2; n += 1)
     schools.push(
       await spawnPlatform(
@@ -58,11 +80,9 @@ test.afterAll(async () => {
 type Host = { child: ChildProcess; url: string; secret: string };
 
 async function startHost(dataDir: string): Promise<Host> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/support/host-child.ts', dataDir, rendererDir, 'unpaced'],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, [HOST_BUNDLE, dataDir, rendererDir, 'unpaced'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   children.add(child);
   const lines = createInterface({ input: child.stdout });
   const line = await new Promise<string>((resolve) => lines.once('line', resolve));

@@ -4,7 +4,8 @@
  * line of JSON, `{"url": ..., "secret": ...}`, once it listens, and stops when its stdin closes
  * (the parent went away) or after an hour.
  *
- * Usage: node --import tsx e2e/support/host-child.ts <dataDir> <rendererDir> [unpaced]
+ * Usage: node --import tsx e2e/support/host-child.ts <dataDir> <rendererDir> [unpaced], or its
+ * bundle (school-database-performance.spec.ts makes one) with node alone.
  * `unpaced`: the app keeps no pace with the school (the stand-in's limit is off too).
  */
 import { silentLog } from '../../src/core/auth/secret-mask';

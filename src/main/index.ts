@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'e
 import { createHandlers } from '../core/handlers';
 import { createServices, type Services } from '../core/services';
 import { SecretMask } from '../core/auth/secret-mask';
+import { favourMemoryOverSpeed } from '../core/host-memory';
 import { hostText, type HostText } from '../core/i18n/host-text';
 import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { pollingNetworkHint } from '../core/sync/network-hint';
@@ -25,6 +26,8 @@ import { WindowStateStore } from './window-state';
  * it the host's adapters (safeStorage, the system browser, the data folder) and wires the
  * window, IPC and menu.
  */
+
+favourMemoryOverSpeed();
 
 // Set before anything reads the data folder: the single-instance lock, electron-store,
 // electron-log and core all use it. See host-overrides.ts for the variables.

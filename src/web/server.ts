@@ -14,6 +14,7 @@ import { HOW_TO_OPEN_PATH } from './client/how-to-open';
 import { loadHostAddress, saveHostAddress, type HostAddress } from './host-address';
 import { howToOpenPage, refuse } from './host-pages';
 import { staticFile, withWebBridge } from './static-files';
+import { favourMemoryOverSpeed } from '../core/host-memory';
 
 export type WebHostOptions = {
   /**
@@ -68,6 +69,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
  * the printed address stays the same across restarts until `newSecret` rotates it.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  favourMemoryOverSpeed();
   const address = loadHostAddress(options.dataDir, {
     rotate: options.newSecret ?? false,
     log: options.log,

@@ -75,6 +75,7 @@ export class LocalFirstSchoolData implements SchoolData {
     if (this.sync.isSynced(entity)) {
       const { signal: _signal, ...rest } = query;
       const offset = query.offset ?? 0;
+      await this.sync.copy.prepareSort(entity, query.sort);
       const answer = this.sync.copy.list(entity, {
         ...rest,
         offset,

@@ -7,6 +7,8 @@ export type StoredRow = { record: unknown; etag: string | undefined };
 /** What answering from the local copy needs of it (MirrorDatabase has these). */
 export interface LocalCopy {
   list(entity: EntityName, query: MirrorListQuery): { rows: unknown[]; totalCount: number };
+  /** Readies `list` sorted by `sort` (builds its index off the event loop if missing). */
+  prepareSort(entity: EntityName, sort: string | undefined): Promise<void>;
   get(entity: EntityName, id: string): StoredRow | undefined;
   upsert(entity: EntityName, records: Array<Record<string, unknown> & { id: string }>): void;
   setEtag(entity: EntityName, id: string, etag: string | undefined): void;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseHarness } from '../../../e2e/support/harness/database-harness';
 import { MirrorDatabase, MirrorError } from './mirror-database';
 import type { Db } from './mirror-sql';
+import { sortIndexDdl } from './mirror-schema';
 
 let h = databaseHarness();
 afterEach(() => {
@@ -336,6 +337,29 @@ describe('MirrorDatabase list indexes', () => {
     // Built by the worker's connection, seen by this one.
     expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
     expect(ids(mirror.list('students', { q: 'bea', offset: 0, limit: 5 }))).toEqual(['s-002']);
+    db.close();
+  });
+
+  it('builds a new sort index off the event loop before a list asks for it, once', async () => {
+    const { db, buildIndexes } = await h.databases.open('https://school.test https://school.test');
+    const built: string[][] = [];
+    const mirror = MirrorDatabase.open(db, async (statements) => {
+      built.push([...statements]);
+      await buildIndexes(statements);
+    });
+    mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
+    await Promise.all([
+      mirror.prepareSort('students', '-email'),
+      mirror.prepareSort('students', 'email'),
+    ]);
+    // Built by the worker's connection, seen by this one.
+    expect(studentIndexes(db)).toContain('students__sort_email');
+    expect(built).toEqual([[sortIndexDdl('students', 'email')]]);
+    // Nothing to build for the default sort, an unknown key, or a key already indexed.
+    await mirror.prepareSort('students', undefined);
+    await mirror.prepareSort('students', 'nope');
+    await mirror.prepareSort('students', 'email');
+    expect(built).toHaveLength(1);
     db.close();
   });
 });

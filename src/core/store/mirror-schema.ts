@@ -65,7 +65,7 @@ export function mirrorSort(entity: EntityName, key: string): MirrorSort {
 
 /**
  * The index of a sort key other than the default and the folded one. It is built the first
- * time a list is sorted by that key (MirrorDatabase.list), not by every first sync: five
+ * time a list is sorted by that key (MirrorDatabase.prepareSort), not by every first sync: five
  * indexes of 100,000 students take ~0.4 s to build, and most are rarely used.
  */
 export function sortIndexDdl(entity: EntityName, key: string): string {
@@ -98,10 +98,10 @@ export function entityDdl(entity: EntityName): string[] {
 
 /**
  * The list indexes every synced entity has: the default sort's, and the search index, which
- * also holds the folded sort's order (name__lc, id, then the other search columns). They are
- * kept up to date while a first sync stores its rows, page by page, rather than built at its
- * end: building them over 100,000 students at once would hold the host for too long. The
- * other sorts' indexes come on first use.
+ * also holds the folded sort's order (name__lc, id, then the other search columns). A long
+ * first sync drops the search index while it loads and builds it at its end, off the host's
+ * event loop (MirrorDatabase.deferIndexes, index-builder.ts); a short one keeps both up to
+ * date as it stores each page. The other sorts' indexes come on first use.
  */
 export function entityIndexDdl(entity: EntityName): string[] {
   const rules: ListRules = LIST_RULES[entity];
