@@ -29,6 +29,11 @@ export const PLATFORM_ERRORS = {
   // know which screen asked, so the renderer names the area with notSyncedOfflineSentence.
   not_synced_offline:
     "This was never copied to this computer, so it can't be shown while the school can't be reached.",
+  // A page of the school's copy on this computer failed its check when read: the copy is set
+  // aside (its unsent changes moved to the new one, if they read) and the school copied
+  // again, so trying again soon answers.
+  copy_damaged:
+    "This school's copy on this computer was damaged. Schooldesk set it aside and is copying the school again; try again in a moment.",
   // Sign-out never wipes edits the school has not received unless the owner chose to.
   unsent_changes:
     'Some changes have not been sent to the school yet. Send them first, or choose to discard them.',

@@ -165,3 +165,64 @@ describe("a school's data that cannot be read", () => {
     30_000,
   );
 });
+
+describe("a school's copy found damaged after it opened", () => {
+  it('is set aside with its unsent edits kept, the owner told in words, and the school copied again', async () => {
+    const dataDir = tempDir();
+    cpSync(snapshot, dataDir, { recursive: true });
+    // A byte of the courses table's first page flipped: the open checks only the outbox's
+    // pages, so the damage is met when the courses are read.
+    const databases = new SchoolDatabases(
+      dataDir,
+      new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+      () => true,
+      memoryLog(),
+    );
+    const opened = await databases.open(school);
+    const rootPage = opened.db
+      .prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'courses'")
+      .pluck()
+      .get() as number;
+    const pageSize = opened.db.pragma('page_size', { simple: true }) as number;
+    opened.db.close();
+    const { db: file, folder } = schoolFiles(dataDir);
+    const bytes = readFileSync(file);
+    const at = (rootPage - 1) * pageSize + 200;
+    bytes[at] = bytes[at]! ^ 0x01;
+    writeFileSync(file, bytes);
+
+    const log = memoryLog();
+    const services = servicesOn(dataDir, log);
+    // The school away meanwhile, so the unsent edits stay unsent until it is back.
+    await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: '/api/v1/' });
+    try {
+      const data = await services.schools.for(school);
+      await expect(data.list('courses', { limit: 5, sort: 'name' })).rejects.toMatchObject({
+        code: 'copy_damaged',
+      });
+      await expect
+        .poll(() => readdirSync(folder).some((n) => n.endsWith('.sqlite.unreadable')), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      expect(log.lines.join('\n')).toMatch(/could not be read \(damaged\)/);
+      // The two unsent edits moved to the new database: no lost changes to tell of.
+      await expect.poll(async () => (await services.schools.outboxStatus(school)).count).toBe(2);
+      expect((await services.schools.outboxStatus(school)).unreadable).toBeUndefined();
+      // With the school back, the edits reach it and its courses are listed again.
+      await h.control('/faults', { off: true });
+      await services.schools.syncNow(school);
+      await expect
+        .poll(async () => (await services.schools.outboxStatus(school)).count, { timeout: 15_000 })
+        .toBe(0);
+      const again = await services.schools.for(school);
+      const names = (await again.list('courses', { limit: 100, sort: 'name' })).rows.map(
+        (course) => course.name,
+      );
+      expect(names).toEqual(expect.arrayContaining(['Unsent 0', 'Unsent 1']));
+    } finally {
+      await h.control('/faults', { off: true });
+      await services.schools.closeAll();
+    }
+  }, 30_000);
+});

@@ -1,9 +1,18 @@
 import type { Clock, LogSink } from '../adapters';
 import type { AuthService } from '../auth/auth-service';
-import { authTransport, PlatformClient, type PlatformClientOptions } from '../platform';
+import {
+  authTransport,
+  isPlatformError,
+  PlatformClient,
+  type PlatformClientOptions,
+} from '../platform';
 import { MirrorDatabase } from '../store/mirror-database';
 import type { Db } from '../store/mirror-sql';
-import type { SchoolDatabases } from '../store/school-database';
+import type {
+  DamagedDatabase,
+  OpenedSchoolDatabase,
+  SchoolDatabases,
+} from '../store/school-database';
 import type { SqlJsEraFiles } from '../store/upgrade/sqljs-era';
 import { OutboxTable } from '../outbox/outbox-table';
 import { acknowledgeSetAside, recordSetAside, setAsideNotice } from '../outbox/set-aside-notice';
@@ -23,6 +32,7 @@ import type { OutboxControl } from '../workspace/outbox-handlers';
 import { LocalFirstSchoolData } from './local-first';
 import type { SchoolData } from './school-data';
 import { SchoolOutbox } from '../outbox/school-outbox';
+import { guardDamage } from './copy-damage';
 
 /** One signed-in school: its transports, its sync and local copy, and its data seam. */
 type School = {
@@ -72,6 +82,8 @@ export type SchoolsOptions = {
  */
 export class Schools implements OutboxControl {
   private readonly schools = new Map<string, Promise<School>>();
+  /** Databases set aside as damaged while open, for the school's next open to report. */
+  private readonly damaged = new Map<string, DamagedDatabase>();
 
   constructor(
     private readonly auth: Pick<AuthService, 'request' | 'session' | 'signedIn'>,
@@ -200,6 +212,34 @@ export class Schools implements OutboxControl {
   }
 
   /**
+   * A page of the school's copy failed its check when read: the school is closed, its
+   * database set aside (its unsent edits read out, if they read), and it opens again on a new
+   * database, so the school syncs again and the owner is told what could not be kept. Calls
+   * meanwhile wait for the new one rather than open the damaged file again.
+   */
+  private async setAsideDamaged(schoolId: string, db: Db): Promise<void> {
+    const opening = this.schools.get(schoolId);
+    const school = await opening?.catch(() => undefined);
+    // Damage met while opening is set aside by open() itself.
+    if (!school || school.db !== db || this.schools.get(schoolId) !== opening) return;
+    this.options.log.warn(`school ${schoolId}: a page of its copy is damaged; setting it aside`);
+    const reopening = (async () => {
+      // Each part is closed even if another fails (closing may meet the damage too).
+      await school.outbox.close().catch(() => undefined);
+      await school.sync.close().catch(() => undefined);
+      school.link.close();
+      this.damaged.set(schoolId, await this.options.databases.setAsideDamaged(schoolId, db));
+      const session = await this.auth.session(schoolId);
+      return this.open(schoolId, session.baseUrl, session.scopes, session.sub ?? '');
+    })();
+    this.schools.set(schoolId, reopening);
+    await reopening.catch((error: unknown) => {
+      if (this.schools.get(schoolId) === reopening) this.schools.delete(schoolId);
+      this.options.log.warn(`school ${schoolId} did not open again: ${nameOf(error)}`);
+    });
+  }
+
+  /**
    * A signed-in school, opened once (concurrent callers share the opening).
    * Each call looks at the session's scopes, so an area granted by step-up starts syncing
    * and one no longer granted after a refresh is dropped from the copy.
@@ -254,13 +294,20 @@ export class Schools implements OutboxControl {
     const background = client(link.background);
     link.setProbe((signal) => background.page('courses', { page: 1, perPage: 1, signal }));
     // The school's key (issuer and resource) also names its database.
-    const opened = await options.databases.open(schoolId).catch((error: unknown) => {
-      link.close();
-      throw error;
-    });
+    const opened = withDamage(
+      await options.databases.open(schoolId).catch((error: unknown) => {
+        link.close();
+        throw error;
+      }),
+      this.damaged.get(schoolId),
+    );
+    this.damaged.delete(schoolId);
     const { db } = opened;
     try {
-      const mirror = MirrorDatabase.open(db, opened.buildIndexes);
+      const mirror = guardDamage(
+        MirrorDatabase.open(db, opened.buildIndexes),
+        () => void this.setAsideDamaged(schoolId, db),
+      );
       recordSetAside(mirror, opened, (options.clock ?? Date).now());
       keepCopyFor(mirror, account);
       const store = new OutboxTable(db, account, (count) => {
@@ -312,11 +359,34 @@ export class Schools implements OutboxControl {
       const sorted = [...scopes].sort().join(' ');
       return { key, account, scopes: sorted, link, db, mirror, table: store, sync, data, outbox };
     } catch (error) {
-      db.close();
       link.close();
-      throw error;
+      if (!isPlatformError(error, 'copy_damaged')) {
+        db.close();
+        throw error;
+      }
+      // Damage met while opening: set aside now, and open once more on a new database.
+      this.damaged.set(schoolId, await options.databases.setAsideDamaged(schoolId, db));
+      return this.open(schoolId, baseUrl, scopes, account);
     }
   }
+}
+
+/**
+ * What an open found, with what was set aside as damaged before it (its unsent edits kept
+ * beside any the open itself salvaged).
+ */
+function withDamage(
+  opened: OpenedSchoolDatabase,
+  damaged: DamagedDatabase | undefined,
+): OpenedSchoolDatabase {
+  if (!damaged) return opened;
+  const salvaged = [...(damaged.salvaged ?? []), ...(opened.salvaged ?? [])];
+  return {
+    ...damaged,
+    ...opened,
+    setAside: opened.setAside ?? damaged.setAside,
+    ...(damaged.salvaged || opened.salvaged ? { salvaged } : {}),
+  };
 }
 
 /** Closes what was opened for a school; everything in it is already committed. */

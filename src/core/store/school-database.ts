@@ -107,6 +107,12 @@ export type OpenedSchoolDatabase = {
   salvaged?: SalvagedEntry[];
 };
 
+/** What setAsideDamaged set aside, and the unsent edits it read out of it. */
+export type DamagedDatabase = Pick<
+  OpenedSchoolDatabase,
+  'setAside' | 'unreadableUnsent' | 'salvaged'
+>;
+
 /** A school's files: the database, its WAL and shared memory, and its wrapped key. */
 type SchoolFiles = { db: string; wal: string; shm: string; key: string };
 
@@ -171,7 +177,7 @@ export class SchoolDatabases {
       // Written by a newer app: its layout is unknown, so the copy is set aside and the school
       // syncs again; the unsent edits are read out first (their table is the one part every
       // version keeps) so that none is lost.
-      const salvaged = salvage(opened);
+      const salvaged = readOutbox(opened) ?? [];
       opened.close();
       const aside = await this.setAside(files, 'unknown_version');
       return { ...(await this.fresh(files, school)), ...aside, salvaged };
@@ -208,6 +214,19 @@ export class SchoolDatabases {
     const record: UnsentRecord = { count, savedAt };
     writeFileSync(`${file}.tmp`, JSON.stringify(record), { mode: 0o600 });
     renameSync(`${file}.tmp`, file);
+  }
+
+  /**
+   * Sets aside a school's open database found damaged after it opened (a page of its copy
+   * failed its check when read). Its unsent edits are read out first, if their table still
+   * reads, for the next open to keep (OutboxTable.restore); then it is closed and its files
+   * go aside. The next open() makes a new database and the school syncs again.
+   */
+  async setAsideDamaged(school: string, db: Database.Database): Promise<DamagedDatabase> {
+    const salvaged = readOutbox(db);
+    db.close();
+    const found = await this.setAside(this.filesOf(school), 'damaged');
+    return salvaged ? { ...found, salvaged } : found;
   }
 
   /**
@@ -270,7 +289,7 @@ export class SchoolDatabases {
     const unsent = await readUnsent(unsentFile);
     await rm(unsentFile, { force: true });
     this.log.warn(
-      `school database ${this.nameOf(files.db)} could not be opened (${reason}); its files are ` +
+      `school database ${this.nameOf(files.db)} could not be read (${reason}); its files are ` +
         `set aside as ${this.nameOf(files.db)}${ASIDE_SUFFIX} and the school syncs again; ` +
         `${unsent?.count ?? 0} unsent change(s) in them could not be read`,
     );
@@ -352,11 +371,12 @@ function upToDate(db: Database.Database): boolean {
 }
 
 /** The outbox rows of a database of unknown layout, as far as they read. */
-function salvage(db: Database.Database): SalvagedEntry[] {
+/** The outbox's rows; undefined when its table is missing or does not read. */
+function readOutbox(db: Database.Database): SalvagedEntry[] | undefined {
   try {
     return db.prepare('SELECT id, account, value FROM outbox').all() as SalvagedEntry[];
   } catch {
-    return [];
+    return undefined;
   }
 }
 
