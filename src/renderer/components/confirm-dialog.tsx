@@ -5,6 +5,8 @@ type Props = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that backs out; "Cancel" unless told. */
+  cancelLabel?: string;
   busy?: boolean;
   error?: string;
   onConfirm: () => void;
@@ -22,7 +24,7 @@ type Props = {
  */
 export function ConfirmDialog(props: Props) {
   const { title, children, confirmLabel, busy = false, error, onConfirm, onCancel } = props;
-  const { role = 'alertdialog', status } = props;
+  const { role = 'alertdialog', status, cancelLabel } = props;
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -83,7 +85,7 @@ export function ConfirmDialog(props: Props) {
           disabled={busy}
           onClick={dismiss}
         >
-          {t('cancel')}
+          {cancelLabel ?? t('cancel')}
         </button>
       </div>
     </dialog>

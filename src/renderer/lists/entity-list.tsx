@@ -11,6 +11,7 @@ import { usePendingIds } from '../outbox-queries';
 import { useSyncStatus } from '../sync-status';
 import { AreaActions } from '../operations/area-actions';
 import { useListView, useUiStore } from '../ui-store';
+import { leaveIfAllowed } from '../unsaved/unsaved-edits';
 import { LockedControl } from '../workspace/locked-control';
 import { ListFilters, type FilterValues } from './filters';
 import { ListGrid } from './list-grid';
@@ -123,7 +124,10 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
       }),
     [],
   );
-  const open = useCallback((id: string) => openRecord(entity, id), [openRecord, entity]);
+  const open = useCallback(
+    (id: string) => leaveIfAllowed(() => openRecord(entity, id)),
+    [openRecord, entity],
+  );
 
   const total = rows.totalCount;
   const filtered = q !== '' || Object.keys(filters).length > 0;
@@ -169,7 +173,7 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
             <button
               type="button"
               className="primary"
-              onClick={() => openRecord(entity, NEW_RECORD)}
+              onClick={() => leaveIfAllowed(() => openRecord(entity, NEW_RECORD))}
             >
               {newLabel}
             </button>
@@ -177,7 +181,7 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
             <LockedControl
               label={newLabel}
               scope={`${entity}:write`}
-              onGranted={() => openRecord(entity, NEW_RECORD)}
+              onGranted={() => leaveIfAllowed(() => openRecord(entity, NEW_RECORD))}
             />
           )}
         </div>

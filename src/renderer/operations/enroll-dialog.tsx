@@ -87,6 +87,7 @@ export function EnrollDialog({ schoolId, students, onClose }: Props) {
       onClose={onClose}
       job={job}
       operation={t('operation.enroll')}
+      dirty={!outcome && (course !== null || until !== '')}
     >
       {!job.running && !outcome ? (
         <form noValidate onSubmit={(e) => void submit(e)}>

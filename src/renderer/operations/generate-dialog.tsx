@@ -96,6 +96,7 @@ export function GenerateDialog({ schoolId, onClose }: Props) {
       onClose={onClose}
       job={job}
       operation={t('operation.generate')}
+      dirty={!outcome && touched.size > 0}
     >
       {!job.running && !outcome ? (
         <form className="generate-form" noValidate onSubmit={(e) => void submit(e)}>

@@ -103,6 +103,7 @@ export function ImportDialog({ schoolId, onClose }: Props) {
       onClose={onClose}
       job={job}
       operation={t('operation.import')}
+      dirty={!outcome && loaded !== null}
     >
       {!busy ? (
         <div

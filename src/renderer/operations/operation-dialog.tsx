@@ -9,6 +9,8 @@ type Props = {
   job: Pick<Job, 'running' | 'cancelling' | 'cancel'>;
   /** What the operation is called in the "stop it?" question: "the import", "匯入". */
   operation: string;
+  /** The owner filled in something not yet run: closing asks before it goes. */
+  dirty?: boolean;
   children: ReactNode;
 };
 
@@ -18,18 +20,27 @@ type Props = {
  * it on close. Escape closes it when nothing runs; while the job runs Escape asks whether to
  * cancel it instead, since closing would hide an operation that keeps changing the school.
  */
-export function OperationDialog({ title, onClose, job, operation, children }: Props) {
+export function OperationDialog({
+  title,
+  onClose,
+  job,
+  operation,
+  dirty = false,
+  children,
+}: Props) {
   const { t } = useTranslation(['operations', 'common']);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const [askingState, setAsking] = useState(false);
+  // Closing with unsaved input waits for the owner's answer (not while a job runs).
+  const [discarding, setDiscarding] = useState(false);
   // The question only matters while the job runs; once it ends there is nothing to stop.
   const asking = askingState && job.running;
   const keepRef = useRef<HTMLButtonElement>(null);
-  const state = useRef({ running: job.running, onClose });
+  const state = useRef({ running: job.running, onClose, dirty });
   useEffect(() => {
-    state.current = { running: job.running, onClose };
-  }, [job.running, onClose]);
+    state.current = { running: job.running, onClose, dirty };
+  }, [job.running, onClose, dirty]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -47,11 +58,12 @@ export function OperationDialog({ title, onClose, job, operation, children }: Pr
   }, []);
 
   useEffect(() => {
-    if (asking) keepRef.current?.focus();
-  }, [asking]);
+    if (asking || discarding) keepRef.current?.focus();
+  }, [asking, discarding]);
 
   const escape = () => {
     if (state.current.running) setAsking(true);
+    else if (state.current.dirty) setDiscarding(true);
     else state.current.onClose();
   };
 
@@ -86,7 +98,7 @@ export function OperationDialog({ title, onClose, job, operation, children }: Pr
           className="secondary"
           aria-label={t('dialog.closeNamed', { title })}
           disabled={job.running}
-          onClick={onClose}
+          onClick={escape}
         >
           {t('common:close')}
         </button>
@@ -117,6 +129,23 @@ export function OperationDialog({ title, onClose, job, operation, children }: Pr
               onClick={() => setAsking(false)}
             >
               {t('dialog.keepGoing')}
+            </button>
+          </div>
+        </div>
+      ) : discarding ? (
+        <div role="alertdialog" aria-label={t('common:unsaved.title')} className="notice warning">
+          <p>{t('common:unsaved.body')}</p>
+          <div className="actions">
+            <button type="button" className="danger" onClick={onClose}>
+              {t('common:unsaved.discard')}
+            </button>
+            <button
+              ref={keepRef}
+              type="button"
+              className="secondary"
+              onClick={() => setDiscarding(false)}
+            >
+              {t('common:unsaved.keepEditing')}
             </button>
           </div>
         </div>

@@ -13,6 +13,7 @@ import { formatDate, formatPercent } from '../format';
 import { DateField } from './date-field';
 import { fromDateInput, nowSeconds } from './field-specs';
 import { twoSentences } from './record-words';
+import { useUnsavedEdits } from '../unsaved/unsaved-edits';
 
 type Extension =
   { kind: 'days'; days: number } | { kind: 'until'; endedAt: number } | { kind: 'lifetime' };
@@ -71,6 +72,8 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
   const [kind, setKind] = useState<Extension['kind']>('days');
   const [days, setDays] = useState('30');
   const [until, setUntil] = useState('');
+  // An extension typed but not applied is an unsaved edit of the record panel.
+  useUnsavedEdits(extending && (kind !== 'days' || days !== '30' || until !== ''));
   const key = { schoolId, studentId: enrollment.studentId, courseId: enrollment.courseId };
   const courseName =
     course.data?.record.name ??

@@ -10,6 +10,7 @@ import { call } from '../entity-queries';
 import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
+import { guarded, useUnsavedEdits } from '../unsaved/unsaved-edits';
 import { FIELD_SPECS, emptyValues, formNameOf, type FormValues } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
@@ -53,6 +54,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
     Record<string, unknown>
   >({ mode: 'onChange', defaultValues: emptyValues(entity), resolver: recordResolver(entity) });
   const values = useWatch({ control });
+  const settle = useUnsavedEdits(formState.isDirty);
 
   const create = useMutation<Created, unknown, Attempt>({
     mutationFn: async ({ fields, idempotencyKey }) =>
@@ -67,6 +69,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
       putCached(queryClient, schoolId, entity, answer);
       void refreshEntity(queryClient, schoolId, entity);
       noteSlowDown(schoolId, entity, answer.record.id, answer.retryAt);
+      settle();
       openRecord(entity, answer.record.id);
       const kept = answer.retryAt === undefined ? savedHereText() : savedSlowedText();
       const done = answer.pending ? kept : t(`toast.created.${entity}`);
@@ -127,7 +130,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
         <button type="submit" className="primary" disabled={locked || create.isPending}>
           {t(`form.create.${entity}`)}
         </button>
-        <button type="button" className="secondary" onClick={closeRecord}>
+        <button type="button" className="secondary" onClick={guarded(closeRecord)}>
           {t('common:cancel')}
         </button>
       </div>

@@ -10,6 +10,7 @@ import { useIsPending } from '../outbox-queries';
 import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
+import { useUnsavedEdits } from '../unsaved/unsaved-edits';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConflictView, type Conflict } from './conflict-view';
 import {
@@ -87,6 +88,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   const { register, handleSubmit, reset, setError, formState, control } = form;
   const values = useWatch({ control });
   const { isDirty } = formState;
+  const settle = useUnsavedEdits(isDirty);
 
   // A newer version (an undo, a refetch) is taken once the form holds no unsaved edits. A new
   // ETag is a new version (the optimistic write keeps the old one); without ETags, a new record.
@@ -163,6 +165,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       call(entity, 'delete', { schoolId, id: record.id, ...(etag ? { etag } : { seen: record }) }),
     onSuccess: (answer) => {
       setConfirmDelete(false);
+      settle();
       closeRecord();
       queryClient.removeQueries({ queryKey: entityKeys.record(schoolId, entity, record.id) });
       showToast(answer.pending ? t(`toast.deletedHere.${entity}`) : t(`toast.deleted.${entity}`));

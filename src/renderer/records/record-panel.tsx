@@ -8,6 +8,7 @@ import { recordQuery } from '../entity-queries';
 import { errorSentence } from '../offline-errors';
 import { useIsPending } from '../outbox-queries';
 import { useUiStore } from '../ui-store';
+import { guarded } from '../unsaved/unsaved-edits';
 import { Enrollments } from './enrollments';
 import { recordTitle, type AnyRecord } from './field-specs';
 import { kindWord } from './record-words';
@@ -32,7 +33,7 @@ export function RecordPanel({ schoolId, entity, recordId }: Props) {
     setPanel(element);
   }, []);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const closeRecord = useUiStore((s) => s.closeRecord);
+  const closeRecord = guarded(useUiStore((s) => s.closeRecord));
   const isNew = recordId === 'new';
   const query = useQuery({ ...recordQuery(schoolId, entity, recordId), enabled: !isNew });
   const record = query.data?.record as AnyRecord | undefined;

@@ -4,6 +4,7 @@ import { ScreenHeading } from '../components/screen-heading';
 import { EntityList } from '../lists/entity-list';
 import { RecordPanel } from '../records/record-panel';
 import { useUiStore } from '../ui-store';
+import { guarded } from '../unsaved/unsaved-edits';
 import { areaInfo, detailsLabel, newRecordLabel } from './areas';
 
 type Props = { schoolId: string; entity: EntityName; recordId?: string; canWrite: boolean };
@@ -57,7 +58,7 @@ function useKeptScroll(root: RefObject<HTMLElement | null>, schoolId: string, en
 
 /** An area the session can read: its list, and the open record beside it. */
 export function EntityArea({ schoolId, entity, recordId, canWrite }: Props) {
-  const closeRecord = useUiStore((s) => s.closeRecord);
+  const closeRecord = guarded(useUiStore((s) => s.closeRecord));
   const info = areaInfo(entity);
   const section = useRef<HTMLElement>(null);
   useKeptScroll(section, schoolId, entity);

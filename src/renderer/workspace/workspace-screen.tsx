@@ -22,6 +22,8 @@ import { LockedArea } from './locked-area';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { useGlobalShortcuts } from './shortcuts';
 import { accessOf } from './use-current-session';
+import { guarded } from '../unsaved/unsaved-edits';
+import { UnsavedChangesDialog } from '../unsaved/unsaved-dialog';
 
 type Props = { sessions: readonly SessionSummaryView[]; session: SessionSummaryView };
 
@@ -39,12 +41,14 @@ const PALETTE_KEYS =
 export function WorkspaceScreen({ sessions, session }: Props) {
   const { t } = useTranslation('shell');
   const { area, recordId } = useWorkspaceRoute();
-  const openArea = useUiStore((s) => s.openArea);
-  const openRecord = useUiStore((s) => s.openRecord);
-  const showConnect = useUiStore((s) => s.showConnect);
-  const showSignedIn = useUiStore((s) => s.showSignedIn);
+  // Every step away from the open record asks first while it holds unsaved edits.
+  const openArea = guarded(useUiStore((s) => s.openArea));
+  const openRecord = guarded(useUiStore((s) => s.openRecord));
+  const showConnect = guarded(useUiStore((s) => s.showConnect));
+  const showSignedIn = guarded(useUiStore((s) => s.showSignedIn));
   const grant = useGrantAccess();
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut' | 'outbox'>();
+  const signOut = guarded(() => setDialog('signOut'));
   const accountButton = useRef<HTMLButtonElement>(null);
   const syncNow = useSyncNow(session.schoolId);
   // Every school's count and pending marks from the start, and for the sign-out warning.
@@ -73,7 +77,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
     { id: 'details', label: t('header.accountDetails'), onSelect: () => openArea('account') },
     { id: 'sync', label: t('header.syncNow'), onSelect: syncNow },
     { id: 'shortcuts', label: t('header.shortcuts'), onSelect: () => setDialog('shortcuts') },
-    { id: 'sign-out', label: t('header.signOut'), onSelect: () => setDialog('signOut') },
+    { id: 'sign-out', label: t('header.signOut'), onSelect: signOut },
     { id: 'add-school', label: t('header.addSchool'), onSelect: addSchool },
   ];
 
@@ -127,11 +131,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
       <AreaNav session={session} current={area} onOpen={openArea} />
       <main className="workspace-main">
         {area === 'account' ? (
-          <AccountArea
-            sessions={sessions}
-            session={session}
-            onSignOut={() => setDialog('signOut')}
-          />
+          <AccountArea sessions={sessions} session={session} onSignOut={signOut} />
         ) : accessOf(session, area).canRead ? (
           <EntityArea
             key={area}
@@ -173,6 +173,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           onReview={() => setDialog('outbox')}
         />
       ) : null}
+      <UnsavedChangesDialog />
     </div>
   );
 }
