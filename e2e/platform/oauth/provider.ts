@@ -4,6 +4,7 @@ import type { SchoolDirectory } from '../schools';
 import type { PlatformOptions } from '../types';
 import { sqlAdapterFactory } from './adapter';
 import { CLAIMS_BY_SCOPE, claimsOf, findDemoAccount } from './accounts';
+import { platformInteractionPolicy } from './consent';
 import { loadOrCreateSecrets } from './keys';
 import { ALL_SCOPES, isKnownScope } from './scopes';
 import { acceptAnyLoopbackPort } from './loopback-ports';
@@ -151,7 +152,10 @@ export function createOAuthProvider(
         claims: () => ({ ...claimsOf(account), sub: account.id }),
       };
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: {
+      policy: platformInteractionPolicy(),
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = renderErrorPage(out);
