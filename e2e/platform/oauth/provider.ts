@@ -99,12 +99,14 @@ export function createOAuthProvider(
         defaultResource: () => Promise.resolve(schools.first.resource),
         useGrantedResource: () => Promise.resolve(true),
         // SECURITY: a resource no school of this server is (another server, a typo) is refused
-        // with invalid_target, at authorization and at the token endpoint alike.
+        // with invalid_target, at authorization and at the token endpoint alike. A token's
+        // audience is the school's own identifier, however the request spelled it.
         getResourceServerInfo: (_ctx, resource) => {
-          if (!schools.has(resource)) throw new errors.InvalidTarget();
+          const school = schools.byResource(resource);
+          if (!school) throw new errors.InvalidTarget();
           return Promise.resolve({
             scope: ALL_SCOPES.join(' '),
-            audience: resource,
+            audience: school.resource,
             accessTokenTTL: options.accessTokenTtl,
             accessTokenFormat: 'opaque',
           });
