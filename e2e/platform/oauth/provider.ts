@@ -1,4 +1,9 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  type ClientAuthMethod,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { PlatformDatabase } from '../db/database';
 import type { SchoolDirectory } from '../schools';
 import type { PlatformOptions } from '../types';
@@ -25,6 +30,14 @@ export const OAUTH_PATHS = {
 const DAY = 24 * 60 * 60;
 
 /**
+ * How clients authenticate at the token, introspection and revocation endpoints alike:
+ * oidc-provider applies `clientAuthMethods` to all three, each client by its registered
+ * `token_endpoint_auth_method` (the app, a public native client: `none`). Basic is refused in
+ * front of them (client-auth.ts).
+ */
+const CLIENT_AUTH_METHODS: readonly ClientAuthMethod[] = ['none', 'client_secret_post'];
+
+/**
  * Builds the oidc-provider instance of the stand-in: issuer = base URL, the paths of
  * service-access.md, PKCE S256 always, loopback-only registration (any loopback port at
  * authorization), `redirect_uri` required at the token endpoint, rotating refresh tokens, and
@@ -48,7 +61,7 @@ export function createOAuthProvider(
       Object.entries(CLAIMS_BY_SCOPE).map(([scope, claims]) => [scope, [...claims]]),
     ),
     responseTypes: ['code'],
-    clientAuthMethods: ['none', 'client_secret_post'],
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -70,6 +83,10 @@ export function createOAuthProvider(
       userinfo_endpoint: `${baseUrl}${OAUTH_PATHS.userinfo}`,
       client_id_metadata_document_supported: options.clientIdMetadataDocuments,
       service_documentation: `${baseUrl}/auth.md`,
+      // oidc-provider lists the token endpoint's methods only; RFC 8414 §2 reads an absent list
+      // as client_secret_basic, which these endpoints refuse.
+      introspection_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+      revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     },
     pkce: { required: () => true },
     // service-access.md: redirect_uri is required in the authorization and the token request,
