@@ -54,6 +54,6 @@ export function bearerTokenOf(header: string | undefined): string | null {
   if (!/^bearer\b/i.test(header.trim()))
     throw new ScopeError(401, 'unauthorized', 'This API takes a Bearer token (RFC 6750).');
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
-  if (!match?.[1]) throw invalid('The Authorization header is not a Bearer token.');
+  if (!match?.[1]) throw invalid('The Bearer token is malformed.');
   return match[1];
 }
