@@ -50,3 +50,37 @@ test('with Courses: Read only, Save is locked; Grant access runs step-up and the
   const counts = await requestCounts(platform.url);
   expect(counts['PATCH /api/v1/courses/:id']).toBeGreaterThanOrEqual(1);
 });
+
+test('Courses: Write declined at sign-in is granted later through Grant access in the same browser', async ({
+  page,
+  app,
+  platform,
+}) => {
+  // Issue #22 §6.1: the school once kept an unticked scope rejected for the whole browser
+  // session, so this step-up came back without it and the app said the school refused.
+  await signInToWorkspace(page, app, platform.url, {
+    scopes: ['Courses: Read', 'Courses: Write'],
+    decline: ['courses:write'],
+  });
+  const course = await createCourse(platform.url, 'Regrant');
+
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill(course.name);
+  await page.getByRole('grid').getByText(course.name).click();
+  const panel = page.locator('.record-panel');
+  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await panel.getByRole('button', { name: 'Grant access' }).click();
+  const signInPage = await followSignInLink(page);
+  // The same browser session as the sign-in: the school asks again, the box ticked.
+  await expect(signInPage.getByRole('checkbox', { name: 'courses:write' })).toBeChecked();
+  await allowInBrowser(signInPage);
+
+  const name = panel.getByLabel('Name');
+  await expect(name).toBeEnabled();
+  await name.fill(`${course.name}, granted later`);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Course saved.');
+  await expect
+    .poll(async () => (await readApi<ApiCourse>(platform.url, `courses/${course.id}`)).name)
+    .toBe(`${course.name}, granted later`);
+});

@@ -39,9 +39,12 @@ test.describe('metadata (service-access.md, Endpoints)', () => {
     expect(new Set(body.grant_types_supported as string[])).toEqual(
       new Set(['authorization_code', 'refresh_token']),
     );
-    expect(new Set(body.token_endpoint_auth_methods_supported as string[])).toEqual(
-      new Set(['none', 'client_secret_post']),
-    );
+    // RFC 8414 §2: an absent *_auth_methods_supported means client_secret_basic, which all
+    // three endpoints refuse; public clients (the app) send `none` to each.
+    for (const endpoint of ['token', 'introspection', 'revocation']) {
+      const key = `${endpoint}_endpoint_auth_methods_supported`;
+      expect(new Set(body[key] as string[]), key).toEqual(new Set(['none', 'client_secret_post']));
+    }
     expect(DOCUMENT_SCOPES).toHaveLength(38);
     expect(new Set(body.scopes_supported as string[])).toEqual(new Set(DOCUMENT_SCOPES));
     expect([...OIDC_SCOPES, ...API_SCOPES]).toEqual(DOCUMENT_SCOPES);

@@ -94,7 +94,7 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
   test('an invalid or malformed token gets 401 invalid_token with a challenge', async ({
     platform,
   }) => {
-    for (const header of ['Bearer not-a-real-token', 'Basic dXNlcjpwYXNz', 'Bearer']) {
+    for (const header of ['Bearer not-a-real-token', 'Bearer']) {
       const response = await fetch(`${platform.url}/api/v1/courses`, {
         headers: { Authorization: header },
       });
@@ -106,6 +106,23 @@ test.describe('protected resources (service-access.md, Authentication rules)', (
         error: 'invalid_token',
         resource_metadata: `${platform.url}/.well-known/oauth-protected-resource`,
       });
+    }
+  });
+
+  test('credentials of another scheme get a Bearer challenge without an error code (RFC 6750 §3.1)', async ({
+    platform,
+  }) => {
+    for (const url of [`${platform.url}/api/v1/courses`, `${platform.url}/api/oauth/userinfo`]) {
+      const response = await fetch(url, { headers: { Authorization: 'Basic dXNlcjpwYXNz' } });
+      expect(response.status, url).toBe(401);
+      const parameters = challenge(response.headers.get('www-authenticate'));
+      expect(parameters, url).toEqual({
+        resource_metadata: `${platform.url}/.well-known/oauth-protected-resource`,
+      });
+      // The body keeps the API's envelope, with a code that is none of RFC 6750's.
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body, url).toMatchObject({ error: 'unauthorized' });
+      expect(body.error_uri, url).toBe(`${platform.url}/auth.md#unauthorized`);
     }
   });
 

@@ -155,6 +155,57 @@ test.describe('a second school on the same authorization server', () => {
     expect(elsewhere.body.error).toBe('invalid_target');
   });
 
+  test('a resource written with a trailing slash names the same school at authorize, token and refresh', async ({
+    page,
+  }) => {
+    for (const [school, schoolId] of [
+      [platform.url, 'demo-school'],
+      [second, 'second-school'],
+    ] as const) {
+      const slashed = `${school}/`;
+      const signIn = await signInFor(page, slashed, { resource: slashed });
+      expect(signIn.callback.searchParams.get('error'), slashed).toBeNull();
+      const tokens = await signIn.tokens();
+      expect((tokens as unknown as Record<string, unknown>).school_id, slashed).toBe(schoolId);
+      const introspection = await oauth.processIntrospectionResponse(
+        signIn.as,
+        signIn.client,
+        await oauth.introspectionRequest(
+          signIn.as,
+          signIn.client,
+          oauth.None(),
+          tokens.access_token,
+          insecure,
+        ),
+      );
+      // The token is bound to the school's one identifier, the one its metadata names.
+      expect([introspection.aud].flat(), slashed).toEqual([school]);
+      expect((await getJson(`${school}/api/v1/courses`, tokens.access_token)).status).toBe(200);
+
+      const refreshed = await post(
+        signIn.as.token_endpoint!,
+        {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token!,
+          client_id: signIn.client.client_id,
+          resource: slashed,
+        },
+        true,
+      );
+      expect(refreshed.status, slashed).toBe(200);
+      expect(refreshed.body.school_id, slashed).toBe(schoolId);
+
+      // The control API's tokens alike.
+      const minted = await post(`${platform.url}/__control/tokens`, {
+        accountId: '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001',
+        scopes: ['courses:read'],
+        resource: slashed,
+      });
+      const token = String(minted.body.accessToken);
+      expect((await getJson(`${school}/api/v1/courses`, token)).status, slashed).toBe(200);
+    }
+  });
+
   test('a token request naming an unknown resource is refused with invalid_target', async ({
     page,
   }) => {

@@ -168,9 +168,9 @@ test.describe('strict as the platform (issue #14 §8)', () => {
       'introspection_endpoint_auth_methods_supported',
       'revocation_endpoint_auth_methods_supported',
     ] as const) {
-      expect(server[key] ?? server.token_endpoint_auth_methods_supported, key).not.toContain(
-        'client_secret_basic',
-      );
+      // Absent, RFC 8414 reads it as client_secret_basic: it must be there, without it.
+      expect(server[key], key).toBeDefined();
+      expect(server[key], key).not.toContain('client_secret_basic');
     }
     const { client_id: clientId, client_secret: secret } = postConfig.clientMetadata();
     const basicConfig = new oidc.Configuration(

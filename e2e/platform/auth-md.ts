@@ -41,8 +41,9 @@ unless resource named another school); another school's API refuses them with in
 Authorization: Bearer <ACCESS_TOKEN>. The API is described at ${url('/openapi.json')}.
 Without a token a request is served as anonymous and never challenged: reads answer what the school
 publishes (published courses and pages; no students, coupons or enrollments), and writes and userinfo
-answer 403 forbidden without WWW-Authenticate. An invalid token gives 401 invalid_token; a missing scope
-gives 403 insufficient_scope. Both carry WWW-Authenticate with resource_metadata.
+answer 403 forbidden without WWW-Authenticate. An invalid token gives 401 invalid_token; credentials of
+another scheme (Basic) give 401 unauthorized, whose challenge names no error (RFC 6750 §3.1); a missing
+scope gives 403 insufficient_scope. All three carry WWW-Authenticate with resource_metadata.
 
 ## 6. Refresh and revoke
 Refresh: POST ${url(OAUTH_PATHS.token)} with grant_type=refresh_token, refresh_token, client_id.
@@ -81,6 +82,10 @@ The user chose Deny on the consent page.
 
 ### invalid_token
 The access token is not bound to this school's API (aud), or is expired, revoked or malformed (401).
+
+### unauthorized
+The Authorization header used another scheme than Bearer (Basic, say); the API takes Bearer tokens only
+(401, WWW-Authenticate without an error code).
 
 ### insufficient_scope
 The token lacks the scope named in WWW-Authenticate (403).

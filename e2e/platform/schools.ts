@@ -77,9 +77,14 @@ export class SchoolDirectory {
     this.schools.set(school.resource, school);
   }
 
-  /** The school of this resource identifier, if it is served. */
+  /**
+   * The school of this resource identifier, if it is served. A trailing slash names the same
+   * school: a client that keeps the identifier as a URL writes `http://host:port/` for the
+   * base (`new URL(base).href`), and no school is served at a path differing only by it.
+   */
   byResource(resource: unknown): SchoolInfo | undefined {
-    return typeof resource === 'string' ? this.schools.get(resource) : undefined;
+    if (typeof resource !== 'string') return undefined;
+    return this.schools.get(resource) ?? this.schools.get(resource.replace(/\/$/, ''));
   }
 
   /** True when `resource` names a school served now. */

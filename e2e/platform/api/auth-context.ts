@@ -11,11 +11,15 @@ export type AuthContext = {
   scopes: ReadonlySet<string>;
 } | null;
 
-/** The error body and header the API answers with when a scope is missing (RFC 6750 §3). */
+/**
+ * The error body and header the API answers with when the bearer token falls short (RFC 6750
+ * §3): invalid, lacking a scope, or not sent at all because the request used another scheme
+ * (`unauthorized`, the API's own code: RFC 6750 has none for it).
+ */
 export class ScopeError extends Error {
   constructor(
     readonly status: 401 | 403,
-    readonly code: 'invalid_token' | 'insufficient_scope',
+    readonly code: 'invalid_token' | 'insufficient_scope' | 'unauthorized',
     readonly description: string,
     readonly scope?: string,
   ) {
@@ -81,9 +85,12 @@ export function errorUri(baseUrl: string, code: string): string {
  * resource at `baseUrl`.
  */
 export function sendScopeError(ctx: Context, error: ScopeError, baseUrl: string): void {
+  // RFC 6750 §3.1: a request without Bearer credentials gets a challenge without error details.
+  const bearerFault = error.code !== 'unauthorized';
   const parts = [
-    `error="${error.code}"`,
-    `error_description="${error.description.replace(/"/g, "'")}"`,
+    ...(bearerFault
+      ? [`error="${error.code}"`, `error_description="${error.description.replace(/"/g, "'")}"`]
+      : []),
     ...(error.scope ? [`scope="${error.scope}"`] : []),
     `resource_metadata="${resourceMetadataUrl(baseUrl)}"`,
   ];

@@ -114,7 +114,7 @@ function generateDocument(baseUrl: string, issuer: string): object {
     },
     'x-anonymous': {
       description:
-        'A request without an Authorization header is served as anonymous. It is never challenged: no 401 and no WWW-Authenticate. A request with an invalid or malformed token is not anonymous: it answers 401 invalid_token with a challenge.',
+        'A request without an Authorization header is served as anonymous. It is never challenged: no 401 and no WWW-Authenticate. A request with an invalid or malformed token is not anonymous: it answers 401 invalid_token with a challenge. Neither is one with credentials of another scheme (Basic): it answers 401 unauthorized, its challenge without an error code (RFC 6750 §3.1).',
       operations: ANONYMOUS_ANSWERS,
       userinfo: `GET ${issuer}/api/oauth/userinfo without a token answers 403 forbidden, without WWW-Authenticate: anonymous has no profile.`,
       public: `The discovery documents, ${baseUrl}/openapi.json and ${issuer}/auth.md need no token.`,
@@ -189,7 +189,7 @@ function generateDocument(baseUrl: string, issuer: string): object {
       responses: {
         Unauthorized: {
           description:
-            'invalid_token: the token is invalid, expired, revoked, or issued for another school.',
+            'invalid_token: the token is invalid, expired, revoked, or issued for another school. unauthorized: the Authorization header used another scheme than Bearer; WWW-Authenticate then names no error (RFC 6750 §3.1).',
           content: json(ref('Error')),
         },
         Forbidden: {

@@ -45,12 +45,15 @@ export async function verifyAccessToken(
 }
 
 /**
- * The bearer token of a request, or null when there is none (anonymous). A malformed
- * Authorization header is an invalid token, not anonymous.
+ * The bearer token of a request, or null when there is none (anonymous). A malformed Bearer
+ * header is an invalid token, not anonymous; credentials of another scheme (Basic) are no
+ * Bearer token at all, answered with a bare challenge (RFC 6750 §3.1).
  */
 export function bearerTokenOf(header: string | undefined): string | null {
   if (header === undefined || header === '') return null;
+  if (!/^bearer\b/i.test(header.trim()))
+    throw new ScopeError(401, 'unauthorized', 'This API takes a Bearer token (RFC 6750).');
   const match = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i.exec(header.trim());
-  if (!match?.[1]) throw invalid('The Authorization header is not a Bearer token.');
+  if (!match?.[1]) throw invalid('The Bearer token is malformed.');
   return match[1];
 }

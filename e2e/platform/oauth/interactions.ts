@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type Provider from 'oidc-provider';
 import { authenticate, findDemoAccount } from './accounts';
+import { recordConsent, requestedResources, requestedScopes } from './consent';
 import { staffMayGrant } from './scopes';
 import { renderConsentPage, renderLoginPage, type ConsentScope } from './views';
 
@@ -25,8 +26,8 @@ function submittedScopes(body: FormBody): Set<string> {
 
 /**
  * The login and consent screens behind oidc-provider's interactions. The owner may grant
- * every scope; staff only the read scopes. Whatever the user unchecks is recorded as
- * rejected in the grant, so it is neither granted nor asked for again in a loop.
+ * every scope; staff only the read scopes. The consent page lists every requested scope, and
+ * the answer is recorded as given: ticked granted, unticked rejected (see consent.ts).
  */
 export function createInteractionRouter(provider: Provider): Router {
   const router = new Router({ prefix: '/interaction/:uid' });
@@ -52,10 +53,7 @@ export function createInteractionRouter(provider: Provider): Router {
       return;
     }
     const account = findDemoAccount(details.session?.accountId ?? '');
-    const requested = (typeof details.params.scope === 'string' ? details.params.scope : '')
-      .split(' ')
-      .filter(Boolean);
-    const scopes: ConsentScope[] = requested.map((scope) => {
+    const scopes: ConsentScope[] = requestedScopes(details.params).map((scope) => {
       const allowed = account?.role === 'owner' || staffMayGrant(scope);
       return { scope, allowed, checked: true, ...(allowed ? {} : { reason: STAFF_REASON }) };
     });
@@ -100,25 +98,16 @@ export function createInteractionRouter(provider: Provider): Router {
     const mayGrant = (scope: string) =>
       submitted.has(scope) && (role === 'owner' || staffMayGrant(scope));
 
-    const grant = details.grantId
-      ? ((await provider.Grant.find(details.grantId)) ??
-        new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
-      : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-
-    const { missingOIDCScope, missingResourceScopes } = details.prompt.details as {
-      missingOIDCScope?: string[];
-      missingResourceScopes?: Record<string, string[]>;
-    };
-    // oidc-provider counts every scope in `scopes_supported` as an OIDC scope too, so the API
-    // scopes are recorded on both sides of the grant.
-    const [oidcGranted, oidcRejected] = split(missingOIDCScope ?? [], mayGrant);
-    if (oidcGranted) grant.addOIDCScope(oidcGranted);
-    if (oidcRejected) grant.rejectOIDCScope(oidcRejected);
-    for (const [resource, scopes] of Object.entries(missingResourceScopes ?? {})) {
-      const [granted, rejected] = split(scopes, mayGrant);
-      if (granted) grant.addResourceScope(resource, granted);
-      if (rejected) grant.rejectResourceScope(resource, rejected);
-    }
+    const clientId = String(details.params.client_id);
+    const grant =
+      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId });
+    recordConsent(
+      grant,
+      requestedScopes(details.params),
+      requestedResources(details.params),
+      mayGrant,
+    );
     const grantId = await grant.save();
     const to = await provider.interactionResult(
       ctx.req,
@@ -142,9 +131,4 @@ export function createInteractionRouter(provider: Provider): Router {
   });
 
   return router;
-}
-
-/** Splits scopes into the space-joined ones that pass and the ones that do not. */
-function split(scopes: string[], test: (scope: string) => boolean): [string, string] {
-  return [scopes.filter(test).join(' '), scopes.filter((s) => !test(s)).join(' ')];
 }

@@ -1,9 +1,15 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  type ClientAuthMethod,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { PlatformDatabase } from '../db/database';
 import type { SchoolDirectory } from '../schools';
 import type { PlatformOptions } from '../types';
 import { sqlAdapterFactory } from './adapter';
 import { CLAIMS_BY_SCOPE, claimsOf, findDemoAccount } from './accounts';
+import { platformInteractionPolicy } from './consent';
 import { loadOrCreateSecrets } from './keys';
 import { ALL_SCOPES, isKnownScope } from './scopes';
 import { acceptAnyLoopbackPort } from './loopback-ports';
@@ -22,6 +28,14 @@ export const OAUTH_PATHS = {
 } as const;
 
 const DAY = 24 * 60 * 60;
+
+/**
+ * How clients authenticate at the token, introspection and revocation endpoints alike:
+ * oidc-provider applies `clientAuthMethods` to all three, each client by its registered
+ * `token_endpoint_auth_method` (the app, a public native client: `none`). Basic is refused in
+ * front of them (client-auth.ts).
+ */
+const CLIENT_AUTH_METHODS: readonly ClientAuthMethod[] = ['none', 'client_secret_post'];
 
 /**
  * Builds the oidc-provider instance of the stand-in: issuer = base URL, the paths of
@@ -47,7 +61,7 @@ export function createOAuthProvider(
       Object.entries(CLAIMS_BY_SCOPE).map(([scope, claims]) => [scope, [...claims]]),
     ),
     responseTypes: ['code'],
-    clientAuthMethods: ['none', 'client_secret_post'],
+    clientAuthMethods: [...CLIENT_AUTH_METHODS],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -69,6 +83,10 @@ export function createOAuthProvider(
       userinfo_endpoint: `${baseUrl}${OAUTH_PATHS.userinfo}`,
       client_id_metadata_document_supported: options.clientIdMetadataDocuments,
       service_documentation: `${baseUrl}/auth.md`,
+      // oidc-provider lists the token endpoint's methods only; RFC 8414 §2 reads an absent list
+      // as client_secret_basic, which these endpoints refuse.
+      introspection_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
+      revocation_endpoint_auth_methods_supported: [...CLIENT_AUTH_METHODS],
     },
     pkce: { required: () => true },
     // service-access.md: redirect_uri is required in the authorization and the token request,
@@ -98,12 +116,14 @@ export function createOAuthProvider(
         defaultResource: () => Promise.resolve(schools.first.resource),
         useGrantedResource: () => Promise.resolve(true),
         // SECURITY: a resource no school of this server is (another server, a typo) is refused
-        // with invalid_target, at authorization and at the token endpoint alike.
+        // with invalid_target, at authorization and at the token endpoint alike. A token's
+        // audience is the school's own identifier, however the request spelled it.
         getResourceServerInfo: (_ctx, resource) => {
-          if (!schools.has(resource)) throw new errors.InvalidTarget();
+          const school = schools.byResource(resource);
+          if (!school) throw new errors.InvalidTarget();
           return Promise.resolve({
             scope: ALL_SCOPES.join(' '),
-            audience: resource,
+            audience: school.resource,
             accessTokenTTL: options.accessTokenTtl,
             accessTokenFormat: 'opaque',
           });
@@ -151,7 +171,10 @@ export function createOAuthProvider(
         claims: () => ({ ...claimsOf(account), sub: account.id }),
       };
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: {
+      policy: platformInteractionPolicy(),
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = renderErrorPage(out);

@@ -72,8 +72,9 @@ export function createTokenControl(
     },
 
     async mintAccessToken({ accountId, scopes, ttlSeconds, resource }) {
-      const apiResource = resource ?? schools.first.resource;
-      if (!schools.has(apiResource))
+      const apiResource = (resource === undefined ? schools.first : schools.byResource(resource))
+        ?.resource;
+      if (!apiResource)
         throw new ApiError(422, 'validation_failed', 'No school of this server is that resource.', {
           fields: { resource: 'Not a resource this server serves' },
         });
