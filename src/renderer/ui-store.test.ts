@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { showToast, useToastStore } from './toast-store';
 import { routeOf, useUiStore } from './ui-store';
+import { recordDeleted } from './records/record-deleted';
 
 const attemptId = '0b8c3a52-6a0e-4e43-9b0e-3d2f5f0f6b11';
 const session = {
@@ -160,5 +161,44 @@ describe('UI store: a mistyped address stays on Connect', () => {
     const error = { code: 'insecure_endpoint', message: 'Refused.' };
     store().recordEvent({ type: 'signIn:failed', attemptId, error });
     expect(store().screen).toEqual({ name: 'failure', error });
+  });
+});
+
+describe('UI store: toasts never act on what is gone or out of view', () => {
+  const A = 'https://as.example https://a.example';
+  const undo = { label: 'Undo', run: () => undefined };
+
+  beforeEach(() => {
+    useUiStore.setState({ views: {}, selectedSchoolId: undefined, screen: { name: 'home' } });
+    useToastStore.setState({ toasts: [] });
+    store().selectSchool(A);
+  });
+
+  const messages = () => useToastStore.getState().toasts.map((t) => t.message);
+
+  it('ends the Undo of a record when its record is deleted, and those of an area left', () => {
+    showToast('Course saved.', {
+      action: undo,
+      about: { schoolId: A, entity: 'courses', id: 'c1' },
+    });
+    showToast('Course 2 saved.', {
+      action: undo,
+      about: { schoolId: A, entity: 'courses', id: 'c2' },
+    });
+    showToast('Saved elsewhere.');
+    recordDeleted({ schoolId: A, entity: 'courses', id: 'c1' });
+    expect(messages()).toEqual(['Course 2 saved.', 'Saved elsewhere.']);
+    store().openArea('courses');
+    expect(messages()).toEqual(['Course 2 saved.', 'Saved elsewhere.']);
+    store().openArea('students');
+    expect(messages()).toEqual(['Saved elsewhere.']);
+  });
+
+  it('lets confirmations fade and keeps errors until they are dismissed', () => {
+    showToast('Course saved.');
+    showToast('The school refused.', { tone: 'error' });
+    const [saved, refused] = useToastStore.getState().toasts;
+    expect(saved!.timeoutMs).toBeLessThanOrEqual(6_000);
+    expect(refused!.timeoutMs).toBe(Infinity);
   });
 });

@@ -3,7 +3,7 @@ import type { AppEvent } from '../shared/contract';
 import { DEFAULT_SCOPES } from '../shared/scope-catalog';
 import type { EntityName } from '../shared/entity-names';
 import type { UiError } from './bridge';
-import { useToastStore } from './toast-store';
+import { endToastsAbout, useToastStore } from './toast-store';
 
 /** A sign-in step as main reports it. */
 export type SignInStep = Extract<AppEvent, { type: 'signIn:progress' }>['step'];
@@ -171,13 +171,16 @@ export const useUiStore = create<UiState>()((set) => ({
   views: {},
   // Another area starts with its list as new, as it always has; the school's own list state
   // is what survives a switch to another school and back.
-  openArea: (area) =>
+  openArea: (area) => {
+    // An Undo of a record in the area left behind must not act unseen.
+    endToastsAbout((about) => about.entity !== area);
     set((s) =>
       withView(s, (view) => ({
         route: { area },
         lists: view.route.area === area ? view.lists : {},
       })),
-    ),
+    );
+  },
   openRecord: (area, recordId) =>
     set((s) => withView(s, (view) => ({ ...view, route: { area, recordId } }))),
   closeRecord: () =>

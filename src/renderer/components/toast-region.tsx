@@ -12,7 +12,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (held || busy) return;
+    // An error stays until dismissed (see showToast).
+    if (held || busy || !Number.isFinite(toast.timeoutMs)) return;
     const timer = setTimeout(() => dismissToast(toast.id), toast.timeoutMs);
     return () => clearTimeout(timer);
   }, [held, busy, toast.id, toast.timeoutMs]);

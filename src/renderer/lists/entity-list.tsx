@@ -12,6 +12,7 @@ import { useSyncStatus } from '../sync-status';
 import { AreaActions } from '../operations/area-actions';
 import { useListView, useUiStore } from '../ui-store';
 import { leaveIfAllowed } from '../unsaved/unsaved-edits';
+import { useOnRecordDeleted } from '../records/record-deleted';
 import { LockedControl } from '../workspace/locked-control';
 import { ListFilters, type FilterValues } from './filters';
 import { ListGrid } from './list-grid';
@@ -78,6 +79,21 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
   const setFilters = (next: FilterValues) => setListView(schoolId, entity, { filters: next });
   // Ticked students by id, with their names for the bulk enroll's report.
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  // A deleted record leaves the ticked rows (a bulk enroll must not meet it).
+  useOnRecordDeleted(
+    useCallback(
+      (gone) => {
+        if (gone.schoolId !== schoolId || gone.entity !== entity) return;
+        setSelected((current) => {
+          if (!current.has(gone.id)) return current;
+          const next = new Map(current);
+          next.delete(gone.id);
+          return next;
+        });
+      },
+      [schoolId, entity],
+    ),
+  );
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const local = useSyncStatus(schoolId)?.areas[entity].state === 'synced';
   const q = useDebounced(query.trim(), local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS);
@@ -160,6 +176,11 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
             <span className="list-unreadable"> {unreadableSentence(rows.unreadable, entity)}</span>
           ) : null}
         </p>
+        {selected.size > 0 ? (
+          <button type="button" className="link-like" onClick={() => setSelected(new Map())}>
+            {t('clearSelection')}
+          </button>
+        ) : null}
         <div className="list-action-buttons">
           <MemoAreaActions
             schoolId={schoolId}

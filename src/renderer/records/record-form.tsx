@@ -11,6 +11,7 @@ import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
 import { useUnsavedEdits } from '../unsaved/unsaved-edits';
+import { recordDeleted } from './record-deleted';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConflictView, type Conflict } from './conflict-view';
 import {
@@ -167,6 +168,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       setConfirmDelete(false);
       settle();
       closeRecord();
+      recordDeleted({ schoolId, entity, id: record.id });
       queryClient.removeQueries({ queryKey: entityKeys.record(schoolId, entity, record.id) });
       showToast(answer.pending ? t(`toast.deletedHere.${entity}`) : t(`toast.deleted.${entity}`));
     },

@@ -117,6 +117,7 @@ export function useSaveRecord(
       const done = request.done ?? i18next.t(`records:toast.saved.${entity}`);
       const kept = answer.retryAt === undefined ? savedHereText() : savedSlowedText();
       showToast(answer.pending ? kept : done, {
+        about: { schoolId, entity, id },
         action: {
           label: i18next.t('common:undo'),
           run: () => undoSave(queryClient, schoolId, entity, answer, previous),
