@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot, type App } from '../support/app-fixtures';
 import { OWNER } from '../support/oauth-flow';
-import { allowInBrowser } from '../support/workspace-flow';
+import { allowInBrowser, signInToWorkspace } from '../support/workspace-flow';
 
 /** Fills Connect and presses Sign in; answers the second page where the sign-in link opened. */
 async function startSignIn(page: Page, app: App, school: string, scopes: string[] = []) {
@@ -100,5 +100,16 @@ test.describe('signing in through the web host', () => {
     await page.getByLabel('School address').fill('ftp://school.example');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('does not look like a school address');
+  });
+
+  test('an address on this computer typed without http:// signs in all the same', async ({
+    page,
+    app,
+    platform,
+  }) => {
+    const typed = platform.url.replace(/^http:\/\//, '');
+    expect(typed).toMatch(/^127\.0\.0\.1:\d+$/);
+    await signInToWorkspace(page, app, typed, { preset: 'Everything' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   });
 });

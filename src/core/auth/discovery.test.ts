@@ -146,6 +146,14 @@ describe('discovery', () => {
     }
     expect(normaliseBaseUrl('school.example/').href).toBe('https://school.example/');
   });
+
+  it('takes an address on this computer without a scheme to be http, any other https', () => {
+    expect(normaliseBaseUrl('127.0.0.1:4010').href).toBe('http://127.0.0.1:4010/');
+    expect(normaliseBaseUrl('localhost:4010/school').href).toBe('http://localhost:4010/school');
+    expect(normaliseBaseUrl('[::1]:4010').href).toBe('http://[::1]:4010/');
+    expect(normaliseBaseUrl('127.0.0.1.example.com').href).toBe('https://127.0.0.1.example.com/');
+    expect(normaliseBaseUrl('school.example:4010').href).toBe('https://school.example:4010/');
+  });
 });
 
 describe('client registration', () => {

@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { Fetch } from '../adapters';
 import { AuthError, toAuthError } from './errors';
-import { assertSecureEndpoint, requestOptions } from './http-policy';
+import { assertSecureEndpoint, isLoopbackHttp, requestOptions } from './http-policy';
 
 /** What discovery learned about a school: its API (resource) and its authorization server. */
 export type SchoolMetadata = {
@@ -14,12 +14,14 @@ export type SchoolMetadata = {
 };
 
 /**
- * Normalises what the user typed into a base URL: https is assumed when no scheme is given,
- * and a trailing slash is dropped. Throws `invalid_school_address` for anything else.
+ * Normalises what the user typed into a base URL: without a scheme, http is assumed for an
+ * address on this computer (127.0.0.1, [::1], localhost: a school there runs without TLS) and
+ * https for any other; a trailing slash is dropped. Throws `invalid_school_address` for
+ * anything else.
  */
 export function normaliseBaseUrl(typed: string): URL {
   const text = typed.trim();
-  const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : withScheme(text));
   if (
     !url ||
     !['https:', 'http:'].includes(url.protocol) ||
@@ -34,6 +36,12 @@ export function normaliseBaseUrl(typed: string): URL {
   if (url.pathname.endsWith('/')) url.pathname = url.pathname.slice(0, -1);
   assertSecureEndpoint(url.href, 'school address');
   return url;
+}
+
+/** `text` (an address without a scheme) with the scheme it is taken to mean. */
+function withScheme(text: string): string {
+  const onThisComputer = URL.parse(`http://${text}`);
+  return onThisComputer && isLoopbackHttp(onThisComputer) ? `http://${text}` : `https://${text}`;
 }
 
 /**
