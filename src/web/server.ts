@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
 import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
 import type { SecretMask } from '../core/auth/secret-mask';
@@ -10,6 +9,7 @@ import { createHandlers, handle } from '../core/handlers';
 import { listenOnLoopback } from '../core/loopback-port';
 import { createServices } from '../core/services';
 import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
+import { bridgeError, json } from './bridge-answer';
 import { HOW_TO_OPEN_PATH } from './client/how-to-open';
 import { loadHostAddress, saveHostAddress, type HostAddress } from './host-address';
 import { howToOpenPage, refuse } from './host-pages';
@@ -205,11 +205,6 @@ function decodedChannel(raw: string): string | undefined {
   }
 }
 
-/** The bridge's own failure, in the contract's Result shape the renderer reads. */
-function bridgeError(code: keyof typeof BRIDGE_ERRORS) {
-  return { ok: false, error: { code, message: BRIDGE_ERRORS[code] } } as const;
-}
-
 /**
  * The request's JSON body, or the status that refuses it: 400 for a body that is not JSON,
  * 413 for one past the cap.
@@ -249,43 +244,4 @@ async function readJson(
   } catch {
     return { ok: false, status: 400 };
   }
-}
-
-/**
- * How much of a refused body the host still reads, and for how long, after its answer, before
- * it hangs up. Hanging up at once, with the sender's bytes still arriving, makes the kernel
- * reset the connection, and a reset can throw the answer away before the sender has read it.
- * A short, bounded linger (as web servers do) lets the answer arrive first; a flood costs at
- * most this much reading, never buffering.
- */
-const LINGER = { bytes: 4 * 1024 * 1024, ms: 1_000 } as const;
-
-/**
- * Answers JSON. Given the `request` whose body was not (all) read, it then drops what still
- * arrives for a moment (LINGER) and closes the connection, so the rest of a refused body is
- * not read for nothing. (Not `Connection: close`: Node would hang up the moment the answer
- * is written.)
- */
-function json(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  unread?: IncomingMessage,
-): void {
-  if (unread && !unread.complete) response.once('finish', () => lingerThenClose(unread));
-  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function lingerThenClose(request: IncomingMessage): void {
-  const close = () => {
-    clearTimeout(timer);
-    request.socket.destroy();
-  };
-  const timer = setTimeout(close, LINGER.ms);
-  let dropped = 0;
-  request.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER.bytes) close();
-  });
-  request.resume();
 }
