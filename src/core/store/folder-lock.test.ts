@@ -40,6 +40,35 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
+/**
+ * A real zombie: a process that has exited but whose parent has not reaped it. `sh` starts a
+ * child, prints its pid, and becomes `sleep`, which never waits for it. The child outlives
+ * the exec (a moment), or `sh` itself might reap it first. Answers its pid, and a way to end
+ * the parent (then init reaps it).
+ */
+async function zombie(): Promise<{ pid: number; end(): Promise<void> }> {
+  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 60'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+  const pid = Number(line.toString().trim());
+  // The child is a zombie once it has exited; /proc says so (state Z).
+  for (let tries = 0; tries < 100 && processState(pid) !== 'Z'; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const exited = once(parent, 'exit');
+  return { pid, end: async () => void (parent.kill(), await exited) };
+}
+
+/** The state letter of a process in /proc (Linux), after its name, which may hold spaces. */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Leaves a lock as a process that was killed would: the lock folder and its owner record. */
 async function leaveLock(dataDir: string, owner: object | undefined): Promise<void> {
   mkdirSync(join(dataDir, 'folder.lock'), { recursive: true });
@@ -80,6 +109,25 @@ describe('the data folder lock', () => {
     };
     expect(owner.pid).toBe(process.pid);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes over at once a lock whose process is a zombie (exited, not yet reaped)',
+    async () => {
+      const dataDir = folder();
+      const dead = await zombie();
+      try {
+        expect(processState(dead.pid)).toBe('Z');
+        await leaveLock(dataDir, { pid: dead.pid, hostname: hostname() });
+        await take(dataDir);
+        const owner = JSON.parse(readFileSync(join(dataDir, 'folder-owner.json'), 'utf8')) as {
+          pid: number;
+        };
+        expect(owner.pid).toBe(process.pid);
+      } finally {
+        await dead.end();
+      }
+    },
+  );
 
   it('keeps a fresh lock of another computer, which it cannot check', async () => {
     const dataDir = folder();

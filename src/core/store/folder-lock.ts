@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rmdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -166,10 +167,28 @@ function isAlive(owner: OwnerRecord): boolean {
   try {
     // Signal 0 checks that the process exists without touching it.
     process.kill(owner.pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  return !isZombie(owner.pid);
+}
+
+/**
+ * Whether `pid` has exited and only waits for its parent to reap it (a zombie): signal 0
+ * still finds it, but it runs no code and will never refresh or give up its lock. Linux says
+ * so in /proc/<pid>/stat (state `Z`, after the name in parentheses, which may itself hold
+ * spaces and parentheses); where there is no /proc, the process counts as alive.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trimStart()
+      .startsWith('Z');
+  } catch {
+    return false;
   }
 }
 
