@@ -1,10 +1,22 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DataFolderError } from './data-folder';
 import { FolderInUseError, lockDataFolder, type FolderLock } from './folder-lock';
 
 const advice = 'Close it, or start with another --data folder.';
@@ -151,4 +163,62 @@ describe('the data folder lock', () => {
     utimesSync(join(dataDir, 'folder.lock'), longAgo, longAgo);
     await expect(take(dataDir)).resolves.toBeDefined();
   });
+});
+
+describe('a data folder that is not as Schooldesk makes it', () => {
+  it.each([
+    ['fresh', new Date()],
+    ['older than the stale time', new Date(Date.now() - 60_000)],
+  ])('is refused, naming the path, when its lock is a plain file (%s)', async (_, mtime) => {
+    const dataDir = folder();
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'folder.lock'), '');
+    utimesSync(join(dataDir, 'folder.lock'), mtime, mtime);
+    const taken = take(dataDir);
+    await expect(taken).rejects.toBeInstanceOf(DataFolderError);
+    await expect(taken).rejects.toMatchObject({
+      code: 'not_a_folder',
+      path: join(dataDir, 'folder.lock'),
+    });
+    // Nothing was read or written: no owner record, the file left as it was.
+    expect(existsSync(join(dataDir, 'folder-owner.json'))).toBe(false);
+    expect(statSync(join(dataDir, 'folder.lock')).isFile()).toBe(true);
+  });
+
+  it('is refused when the data folder itself is a file', async () => {
+    const dataDir = folder();
+    mkdirSync(join(dataDir, '..'), { recursive: true });
+    writeFileSync(dataDir, '');
+    await expect(take(dataDir)).rejects.toMatchObject({ code: 'not_a_folder', path: dataDir });
+  });
+
+  it.runIf(process.platform !== 'win32')(
+    'is made private (0700) when others could open it, and says so',
+    async () => {
+      const dataDir = folder();
+      mkdirSync(dataDir, { recursive: true });
+      chmodSync(dataDir, 0o777);
+      const lock = await take(dataDir);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(lock.narrowed).toBe(true);
+      await lock.release();
+      expect((await take(dataDir)).narrowed).toBe(false);
+    },
+  );
+
+  // Only root can give a folder to another user; elsewhere this cannot be set up.
+  it.runIf(process.getuid?.() === 0)(
+    'is refused, untouched, when another user owns it',
+    async () => {
+      const dataDir = folder();
+      mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+      chownSync(dataDir, 65534, 65534);
+      await expect(take(dataDir)).rejects.toMatchObject({
+        code: 'folder_not_yours',
+        path: dataDir,
+      });
+      expect(statSync(dataDir).mode & 0o777).toBe(0o755);
+      expect(existsSync(join(dataDir, 'folder.lock'))).toBe(false);
+    },
+  );
 });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rmdir } from 'node:fs/promises';
+import { readFile, rmdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { z } from 'zod';
 import { removeFileAtomic, writeFileAtomic } from './atomic-file';
+import { checkLockPath, claimDataFolder } from './data-folder';
 
 /**
  * One process owns a data folder at a time. Two hosts on one folder would each refresh with
@@ -37,6 +38,8 @@ type OwnerRecord = z.infer<typeof ownerRecord>;
 
 /** A held data-folder lock. */
 export type FolderLock = {
+  /** The folder was open to other users and was made private (0700): the host says so. */
+  readonly narrowed: boolean;
   /** Gives the folder up (idempotent): removes the owner record, then the lock. */
   release(): Promise<void>;
 };
@@ -73,7 +76,8 @@ export class FolderInUseError extends Error {
 /**
  * Takes the exclusive lock on `dataDir` (created 0700 if missing) before anything else reads
  * it. Rejects with {@link FolderInUseError} when another live process holds it; takes over a
- * lock left by a process that is gone.
+ * lock left by a process that is gone. Rejects with DataFolderError (data-folder.ts) when the
+ * folder is another user's, or it or its lock is not a folder.
  *
  * SECURITY: nothing in the folder (sessions, keys, mirrors) is read before this answers, so a
  * refused host touches nothing.
@@ -82,9 +86,10 @@ export async function lockDataFolder(
   dataDir: string,
   options: FolderLockOptions,
 ): Promise<FolderLock> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const { narrowed } = await claimDataFolder(dataDir);
   const lockDir = join(dataDir, LOCK_NAME);
   const ownerFile = join(dataDir, OWNER_NAME);
+  await checkLockPath(lockDir);
   const take = () =>
     lock(dataDir, {
       lockfilePath: lockDir,
@@ -131,6 +136,7 @@ export async function lockDataFolder(
 
   let released = false;
   return {
+    narrowed,
     release: async () => {
       if (released) return;
       released = true;
