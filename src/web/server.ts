@@ -117,13 +117,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
+  // SECURITY: a client that asks before it sends a body (Expect: 100-continue; curl does past
+  // 1 MiB) is invited only when the body may be read: one declared past the cap gets its 413
+  // (readJson) without a byte of it sent. Node would otherwise invite every body.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if (!declaredPastCap(request)) response.writeContinue();
+    server.emit('request', request, response);
+  });
+
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       response.setHeader('Content-Security-Policy', CSP);
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.setHeader('Referrer-Policy', 'no-referrer');
       response.setHeader('Cache-Control', 'no-store');
-      if (request.headers.host !== origin.slice('http://'.length))
+      // SECURITY: one Host line, naming this host exactly. Two are malformed (RFC 9112 §3.2):
+      // Node keeps only the first, so a proxy reading the other would disagree with us.
+      const hosts = request.headersDistinct.host ?? [];
+      if (hosts.length !== 1) return refuse(request, response, 400, 'wrongHost');
+      if (hosts[0] !== origin.slice('http://'.length))
         return refuse(request, response, 421, 'wrongHost');
       const url = new URL(request.url ?? '/', origin);
       if (url.pathname.startsWith('/bridge/')) {
@@ -205,6 +217,11 @@ function decodedChannel(raw: string): string | undefined {
   }
 }
 
+/** Whether the request declares a body (Content-Length) past MAX_BODY_BYTES. */
+function declaredPastCap(request: IncomingMessage): boolean {
+  return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+}
+
 /**
  * The request's JSON body, or the status that refuses it: 400 for a body that is not JSON,
  * 413 for one past the cap.
@@ -213,8 +230,7 @@ async function readJson(
   request: IncomingMessage,
 ): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413 }> {
   // SECURITY: a declared size past the cap is refused before a byte of it is read.
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
-    return { ok: false, status: 413 };
+  if (declaredPastCap(request)) return { ok: false, status: 413 };
   if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
     return { ok: false, status: 400 };
   const body = await new Promise<Buffer | 'too_large' | 'aborted'>((resolve) => {
