@@ -208,4 +208,9 @@ describe('the web bridge', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ ok: true, data: { sessions: [] } });
   });
+
+  it('keeps sessions on disk with its key file, without asking (no keyring notice)', async () => {
+    const { body } = await answer(await post('session:current', '{}'));
+    expect(body).toMatchObject({ ok: true, data: { tokensPersist: true, keyringAvailable: true } });
+  });
 });
