@@ -29,6 +29,10 @@ export const PLATFORM_ERRORS = {
   // know which screen asked, so the renderer names the area with notSyncedOfflineSentence.
   not_synced_offline:
     "This was never copied to this computer, so it can't be shown while the school can't be reached.",
+  // A read the screen waits on that the school answers too slowly (it drips its answer), when
+  // the copy holds nothing to show instead.
+  school_slow:
+    "The school is answering too slowly, so this can't be shown yet. Try again in a moment.",
   // Sign-out never wipes edits the school has not received unless the owner chose to.
   unsent_changes:
     'Some changes have not been sent to the school yet. Send them first, or choose to discard them.',
