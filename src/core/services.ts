@@ -1,4 +1,11 @@
-import type { BrowserOpener, Clock, Encryptor, Fetch, LogSink } from './adapters';
+import {
+  keepsSecretsOnDisk,
+  type BrowserOpener,
+  type Clock,
+  type Encryptor,
+  type Fetch,
+  type LogSink,
+} from './adapters';
 import type { AppEvent } from '../shared/contract';
 import type { Language } from '../shared/languages';
 import { AuthService } from './auth/auth-service';
@@ -114,7 +121,7 @@ export function createServices(adapters: HostAdapters): Services {
   return {
     auth,
     signIns: new SignInAttempts(auth, adapters.emit),
-    keyringAvailable: adapters.encryptor.protection === 'keyring',
+    keyringAvailable: keepsSecretsOnDisk(adapters.encryptor.protection),
     settings,
     mask,
     schools,

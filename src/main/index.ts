@@ -5,7 +5,8 @@ import { createServices, type Services } from '../core/services';
 import { SecretMask } from '../core/auth/secret-mask';
 import { favourMemoryOverSpeed } from '../core/host-memory';
 import { hostText, type HostText } from '../core/i18n/host-text';
-import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
+import { folderRefusal } from '../core/i18n/folder-refusal';
+import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { pollingNetworkHint } from '../core/sync/network-hint';
 import { pickLanguage } from '../shared/languages';
 import { isOnline } from './adapters/connectivity';
@@ -147,18 +148,14 @@ function start(): void {
         onCompromised: () => refuse(text().t('dialog.folderTakenOver')),
       });
     } catch (error) {
-      const { t } = text();
-      // The process id as a string: ICU would group its digits ("12,345").
-      if (error instanceof FolderInUseError)
-        return refuse(
-          error.pid === undefined
-            ? t('dialog.folderInUseUnknown')
-            : t('dialog.folderInUse', { pid: String(error.pid) }),
-        );
       return refuse(
-        t('dialog.cannotStart', { reason: error instanceof Error ? error.message : String(error) }),
+        folderRefusal(text(), error, 'dialog') ??
+          text().t('dialog.cannotStart', {
+            reason: error instanceof Error ? error.message : String(error),
+          }),
       );
     }
+    if (folder.narrowed) log.warn(text().t('dataFolder.narrowed', { path: dataDir }));
     restrictPermissions(session.defaultSession, entry);
     blockForeignRequests(session.defaultSession, entry, log);
 

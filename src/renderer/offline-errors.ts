@@ -4,11 +4,16 @@ import { BridgeError, toUiError } from './bridge';
 import { errorText } from './error-text';
 
 /**
- * The codes core answers at once while a school cannot be reached. Asking again at once
- * would only repeat them, so queries do not retry these: the screen shows the sentence
- * straight away rather than a spinner, and reloads when the school answers again.
+ * The codes core answers at once while a school cannot be reached, or after the read
+ * deadline while it answers too slowly. Asking again at once would only repeat them (and a
+ * slow school's wait), so queries do not retry these: the screen shows the sentence straight
+ * away rather than a spinner, and reloads when the school answers again.
  */
-const OFFLINE_CODES: ReadonlySet<string> = new Set(['school_unreachable', 'not_synced_offline']);
+const OFFLINE_CODES: ReadonlySet<string> = new Set([
+  'school_unreachable',
+  'not_synced_offline',
+  'school_slow',
+]);
 
 /** Whether a failure says the school cannot be reached (rather than that it said no). */
 export function isOfflineError(error: unknown): boolean {

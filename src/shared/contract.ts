@@ -75,7 +75,11 @@ export const contract = {
       sessions: z.array(sessionSummary),
       /** Whether tokens are kept on disk (encrypted) or in memory only. */
       tokensPersist: z.boolean(),
-      /** False on Linux without a keyring (safeStorage `basic_text`). */
+      /**
+       * False where tokens stay in memory for want of a keyring unless the owner opts in
+       * (safeStorage `basic_text`, on Linux). True with a keyring, and in the web host, whose
+       * own key file keeps them on disk by design.
+       */
       keyringAvailable: z.boolean(),
       /** Sign-outs whose revocation the school has not confirmed yet, oldest first. */
       pendingRevocations: z.array(pendingRevocation),

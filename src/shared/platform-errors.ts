@@ -34,6 +34,10 @@ export const PLATFORM_ERRORS = {
   // again, so trying again soon answers.
   copy_damaged:
     "This school's copy on this computer was damaged. Schooldesk set it aside and is copying the school again; try again in a moment.",
+  // A read the screen waits on that the school answers too slowly (it drips its answer), when
+  // the copy holds nothing to show instead.
+  school_slow:
+    "The school is answering too slowly, so this can't be shown yet. Try again in a moment.",
   // Sign-out never wipes edits the school has not received unless the owner chose to.
   unsent_changes:
     'Some changes have not been sent to the school yet. Send them first, or choose to discard them.',

@@ -19,6 +19,20 @@ describe('the ETag a save names', () => {
     }
   });
 
+  it('refuses one HTTP cannot carry (a line break would end the If-Match header)', () => {
+    for (const etag of ['"abc"\r\nX-Injected: 1', '"a\nb"', '"a\rb"', '"a\u0000"', '"課程"']) {
+      const update = workspaceContract['courses:update'].request.safeParse({
+        schoolId,
+        id,
+        fields: { name: 'Mine' },
+        etag,
+      });
+      expect(update.success, `update with ${JSON.stringify(etag)}`).toBe(false);
+      const remove = workspaceContract['pages:delete'].request.safeParse({ schoolId, id, etag });
+      expect(remove.success, `delete with ${JSON.stringify(etag)}`).toBe(false);
+    }
+  });
+
   it('takes a real one, or none (core then asks the school for the version)', () => {
     for (const etag of ['"abc"', 'W/"abc"', undefined]) {
       const request = { schoolId, id, fields: { name: 'Mine' }, ...(etag ? { etag } : {}) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUsableEtag } from './etag';
 import { schoolId } from './school-id';
 import {
   CREATE_SCHEMAS,
@@ -51,17 +52,13 @@ const retryAt = z.int().min(0).optional();
 
 /**
  * The version an update or delete was made on, as the school's ETag named it.
- * SECURITY: an empty tag or `*` (alone or in a list) is what a server reads as "any version",
- * which would turn a save made on stale data into a silent overwrite of someone else's edit.
- * They are refused; a screen that knows no version sends none, and core asks the school.
+ * SECURITY: one that matches any version, or that HTTP cannot carry, is refused (etag.ts); a
+ * screen that knows no version sends none, and core asks the school.
  */
 export const etagSchema = z
   .string()
   .max(1000)
-  .refine(
-    (tag) => tag.trim() !== '' && !tag.split(',').some((part) => part.trim() === '*'),
-    'A save must name the version it was made on.',
-  );
+  .refine(isUsableEtag, 'A save must name the version it was made on.');
 
 /**
  * The record's fields as the screen showed them when the owner began (for an update, those

@@ -42,6 +42,26 @@ function post(
   return fetch(`${host.url}/bridge/${path}`, init);
 }
 
+/**
+ * Sends `head` (request line and headers) and then `body` on a raw socket, so the request can
+ * be what fetch would not send (two Host lines, an Expect), and answers all that came back
+ * until the host closed the connection (or 2 s passed: it may keep one alive).
+ */
+async function exchange(head: string[], body: string): Promise<string> {
+  const url = new URL(host.url);
+  const socket = connect(Number(url.port), url.hostname);
+  let received = '';
+  socket.on('data', (data: Buffer) => void (received += data.toString('latin1')));
+  socket.on('error', () => {}); // a reset once the host hangs up: the answer is what counts
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write(`${head.join('\r\n')}\r\n\r\n`);
+  // A body follows only an invitation (100 Continue) when the request asked for one.
+  if (body) socket.write(body);
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  socket.destroy();
+  return received;
+}
+
 async function answer(response: Response) {
   return {
     status: response.status,
@@ -126,9 +146,71 @@ describe('the web bridge', () => {
     expect(sent).toBeLessThan(100);
   });
 
+  it('answers 413 to a body declared past the cap before inviting it (Expect: 100-continue)', async () => {
+    // curl asks so before sending a body past 1 MiB; the host must not say "100 Continue" to a
+    // body it will refuse, or the whole of it is sent for nothing.
+    const received = await exchange(
+      [
+        'POST /bridge/jobs:cancel HTTP/1.1',
+        `Host: ${new URL(host.url).host}`,
+        `Origin: ${host.url}`,
+        `x-schooldesk-secret: ${host.secret}`,
+        'content-type: application/json',
+        `content-length: ${17 * 1024 * 1024}`,
+        'expect: 100-continue',
+      ],
+      '',
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received).not.toContain('100 Continue');
+    expect(received).toContain('"code":"invalid_request"');
+  });
+
+  it('still invites a body within the cap (Expect: 100-continue), and reads it', async () => {
+    const body = '{}';
+    const received = await exchange(
+      [
+        'POST /bridge/session:current HTTP/1.1',
+        `Host: ${new URL(host.url).host}`,
+        `Origin: ${host.url}`,
+        `x-schooldesk-secret: ${host.secret}`,
+        'content-type: application/json',
+        `content-length: ${body.length}`,
+        'expect: 100-continue',
+        'connection: close',
+      ],
+      body,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /);
+    expect(received).toContain('"ok":true');
+  });
+
+  it('answers 400 to a request that names its host twice', async () => {
+    const received = await exchange(
+      [
+        'POST /bridge/session:current HTTP/1.1',
+        `Host: ${new URL(host.url).host}`,
+        'Host: attacker.example',
+        `Origin: ${host.url}`,
+        `x-schooldesk-secret: ${host.secret}`,
+        'content-type: application/json',
+        'content-length: 2',
+        'connection: close',
+      ],
+      '{}',
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 400 /);
+    expect(received).not.toContain('"ok":true');
+  });
+
   it('still serves a well-formed call after all that', async () => {
     const { status, body } = await answer(await post('session:current', '{}'));
     expect(status).toBe(200);
     expect(body).toMatchObject({ ok: true, data: { sessions: [] } });
+  });
+
+  it('keeps sessions on disk with its key file, without asking (no keyring notice)', async () => {
+    const { body } = await answer(await post('session:current', '{}'));
+    expect(body).toMatchObject({ ok: true, data: { tokensPersist: true, keyringAvailable: true } });
   });
 });

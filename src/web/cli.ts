@@ -9,7 +9,8 @@ import type { BrowserOpener, LogSink } from '../core/adapters';
 import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
 import { hostText, terminalLanguage } from '../core/i18n/host-text';
 import { exitUnlessNodeIsCurrent } from '../core/node-runtime';
-import { FolderInUseError, lockDataFolder, type FolderLock } from '../core/store/folder-lock';
+import { folderRefusal } from '../core/i18n/folder-refusal';
+import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { maskAuthorizationUrl } from './masked-url';
 import { startWebHost } from './server';
 
@@ -20,7 +21,8 @@ import { startWebHost } from './server';
 const command = 'npm run web -- [--port <n>] [--data <dir>] [--new-secret] [--no-browser]';
 exitUnlessNodeIsCurrent();
 /** The terminal speaks its own language (LC_ALL, LC_MESSAGES, LANG). */
-const { t } = hostText(terminalLanguage());
+const text = hostText(terminalLanguage());
+const { t } = text;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const rendererDir = join(root, 'out', 'renderer');
@@ -58,7 +60,8 @@ const log: LogSink = maskedLogger(
 
 /**
  * SECURITY: one process per data folder, taken before anything in it is read. A second host
- * exits with the sentence naming the holder, and touches nothing (its sessions above all:
+ * exits with the sentence naming the holder (or saying what is wrong with the folder), and
+ * touches nothing (its sessions above all:
  * two hosts refreshing with one rotating refresh token get the whole grant revoked).
  */
 async function lockFolder(dataDir: string): Promise<FolderLock> {
@@ -72,13 +75,9 @@ async function lockFolder(dataDir: string): Promise<FolderLock> {
       },
     });
   } catch (error) {
-    if (!(error instanceof FolderInUseError)) throw error;
-    // The process id as a string: ICU would group its digits ("12,345").
-    console.error(
-      error.pid === undefined
-        ? t('terminal.folderInUseUnknown')
-        : t('terminal.folderInUse', { pid: String(error.pid) }),
-    );
+    const refusal = folderRefusal(text, error, 'terminal');
+    if (refusal === undefined) throw error;
+    console.error(refusal);
     process.exit(1);
   }
 }
@@ -100,6 +99,7 @@ async function main(): Promise<void> {
   }
   // Taken after the build: spawnSync blocks this process, and a lock it cannot refresh goes stale.
   const folder = await lockFolder(dataDir);
+  if (folder.narrowed) console.warn(t('dataFolder.narrowed', { path: dataDir }));
   // SECURITY: without a browser, the terminal gets the link masked (state, code_challenge);
   // the page shows the real one, which it received over the bridge.
   const browser: BrowserOpener = noBrowser

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
 import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
 import type { SecretMask } from '../core/auth/secret-mask';
@@ -10,6 +9,7 @@ import { createHandlers, handle } from '../core/handlers';
 import { listenOnLoopback } from '../core/loopback-port';
 import { createServices } from '../core/services';
 import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
+import { bridgeError, json } from './bridge-answer';
 import { HOW_TO_OPEN_PATH } from './client/how-to-open';
 import { loadHostAddress, saveHostAddress, type HostAddress } from './host-address';
 import { howToOpenPage, refuse } from './host-pages';
@@ -117,13 +117,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
+  // SECURITY: a client that asks before it sends a body (Expect: 100-continue; curl does past
+  // 1 MiB) is invited only when the body may be read: one declared past the cap gets its 413
+  // (readJson) without a byte of it sent. Node would otherwise invite every body.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    if (!declaredPastCap(request)) response.writeContinue();
+    server.emit('request', request, response);
+  });
+
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       response.setHeader('Content-Security-Policy', CSP);
       response.setHeader('X-Content-Type-Options', 'nosniff');
       response.setHeader('Referrer-Policy', 'no-referrer');
       response.setHeader('Cache-Control', 'no-store');
-      if (request.headers.host !== origin.slice('http://'.length))
+      // SECURITY: one Host line, naming this host exactly. Two are malformed (RFC 9112 §3.2):
+      // Node keeps only the first, so a proxy reading the other would disagree with us.
+      const hosts = request.headersDistinct.host ?? [];
+      if (hosts.length !== 1) return refuse(request, response, 400, 'wrongHost');
+      if (hosts[0] !== origin.slice('http://'.length))
         return refuse(request, response, 421, 'wrongHost');
       const url = new URL(request.url ?? '/', origin);
       if (url.pathname.startsWith('/bridge/')) {
@@ -205,9 +217,9 @@ function decodedChannel(raw: string): string | undefined {
   }
 }
 
-/** The bridge's own failure, in the contract's Result shape the renderer reads. */
-function bridgeError(code: keyof typeof BRIDGE_ERRORS) {
-  return { ok: false, error: { code, message: BRIDGE_ERRORS[code] } } as const;
+/** Whether the request declares a body (Content-Length) past MAX_BODY_BYTES. */
+function declaredPastCap(request: IncomingMessage): boolean {
+  return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
 }
 
 /**
@@ -218,8 +230,7 @@ async function readJson(
   request: IncomingMessage,
 ): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413 }> {
   // SECURITY: a declared size past the cap is refused before a byte of it is read.
-  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
-    return { ok: false, status: 413 };
+  if (declaredPastCap(request)) return { ok: false, status: 413 };
   if (!(request.headers['content-type'] ?? '').startsWith('application/json'))
     return { ok: false, status: 400 };
   const body = await new Promise<Buffer | 'too_large' | 'aborted'>((resolve) => {
@@ -249,43 +260,4 @@ async function readJson(
   } catch {
     return { ok: false, status: 400 };
   }
-}
-
-/**
- * How much of a refused body the host still reads, and for how long, after its answer, before
- * it hangs up. Hanging up at once, with the sender's bytes still arriving, makes the kernel
- * reset the connection, and a reset can throw the answer away before the sender has read it.
- * A short, bounded linger (as web servers do) lets the answer arrive first; a flood costs at
- * most this much reading, never buffering.
- */
-const LINGER = { bytes: 4 * 1024 * 1024, ms: 1_000 } as const;
-
-/**
- * Answers JSON. Given the `request` whose body was not (all) read, it then drops what still
- * arrives for a moment (LINGER) and closes the connection, so the rest of a refused body is
- * not read for nothing. (Not `Connection: close`: Node would hang up the moment the answer
- * is written.)
- */
-function json(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  unread?: IncomingMessage,
-): void {
-  if (unread && !unread.complete) response.once('finish', () => lingerThenClose(unread));
-  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function lingerThenClose(request: IncomingMessage): void {
-  const close = () => {
-    clearTimeout(timer);
-    request.socket.destroy();
-  };
-  const timer = setTimeout(close, LINGER.ms);
-  let dropped = 0;
-  request.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > LINGER.bytes) close();
-  });
-  request.resume();
 }

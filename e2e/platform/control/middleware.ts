@@ -42,6 +42,9 @@ export function faultMiddleware(state: ControlState) {
     } else if (fault === 'drop-after') {
       droppedAfterRequests.add(ctx);
       await runThenDrop(ctx, next);
+    } else if (fault === 'drip') {
+      await next();
+      drip(ctx);
     } else {
       answerFault(ctx, fault, state);
     }
@@ -71,6 +74,35 @@ async function runThenDrop(ctx: Context, next: Next): Promise<void> {
     ctx.respond = false;
     drop();
   }
+}
+
+/** How often a dripping answer sends its next byte. */
+const DRIP_INTERVAL_MS = 500;
+
+/**
+ * Sends the answer the handler made as a school on a bad line would: status and headers at
+ * once, then the body one byte every DRIP_INTERVAL_MS, until it is all sent or the client
+ * hangs up. Koa's own answer is suppressed (`respond = false`).
+ */
+function drip(ctx: Context): void {
+  const { body } = ctx;
+  const bytes = Buffer.isBuffer(body)
+    ? body
+    : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+  ctx.respond = false;
+  const { res } = ctx;
+  res.writeHead(ctx.status, { ...ctx.response.headers, 'content-length': bytes.length });
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || sent >= bytes.length) {
+      clearInterval(timer);
+      if (!res.destroyed) res.end();
+      return;
+    }
+    res.write(bytes.subarray(sent, sent + 1));
+    sent += 1;
+  }, DRIP_INTERVAL_MS);
+  res.once('close', () => clearInterval(timer));
 }
 
 /** The error code and wait (Retry-After, s) of each answered fault. */

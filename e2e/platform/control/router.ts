@@ -18,7 +18,7 @@ const latencyBody = z.strictObject({
   pathPrefix: z.string().startsWith('/').optional(),
 });
 
-const faultKind = z.enum(['500', '503', '429', 'drop', 'drop-after']);
+const faultKind = z.enum(['500', '503', '429', 'drop', 'drop-after', 'drip']);
 /** What both forms of a fault rule share: which requests, how often, how many. */
 const faultScope = {
   rate: z.number().min(0).max(1),
@@ -70,7 +70,8 @@ const tokenBody = z.strictObject({
  *   deterministically at `rate` (1 = all, 0.2 = every 5th), for `count` faults. Kinds: `500`,
  *   `503` and `429` answer at once with Retry-After (not 500) and apply nothing; `drop` closes the
  *   connection before the handler runs; `drop-after` runs it (the write stands, an
- *   Idempotency-Key result is stored) and then closes the connection: a lost answer. `kinds`
+ *   Idempotency-Key result is stored) and then closes the connection: a lost answer; `drip`
+ *   runs it and sends the answer's headers at once and its body a byte at a time. `kinds`
  *   gives the faults those kinds in turn, e.g. `{rate: 0.2, kinds: ['500','503','drop-after',
  *   '429'], methods: ['POST','PATCH','PUT','DELETE']}` for a mixed run that repeats exactly.
  * - `POST /rate-limit {reads, writes}` or `{off: true}`.

@@ -10,9 +10,11 @@ import type { AnswerShape, AnswerShaping, JsonValue } from './answer-shape';
  *   answer at once; the request is not applied;
  * - `'drop'` destroys the connection before the handler runs (nothing applied, no answer);
  * - `'drop-after'` lets the handler run (a write is applied and committed), then destroys the
- *   connection instead of answering: a lost acknowledgement.
+ *   connection instead of answering: a lost acknowledgement;
+ * - `'drip'` lets the handler run and sends its status and headers at once, then its body
+ *   one byte every DRIP_INTERVAL_MS: a school that answers, slowly enough to never finish.
  */
-export type FaultKind = '500' | '503' | '429' | 'drop' | 'drop-after';
+export type FaultKind = '500' | '503' | '429' | 'drop' | 'drop-after' | 'drip';
 
 /** Which requests a fault rule applies to, how often, and for how long. */
 type FaultScope = {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Encryptor, LogSink } from '../adapters';
+import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
 import { writeFileAtomicSync } from '../store/atomic-file-sync';
 import { AuthError } from './errors';
 import { silentLog } from './secret-mask';
@@ -12,8 +12,8 @@ import { tokenSetSchema, type TokenSet } from './token-set';
  * Keeps each school's token set, keyed by its school key (issuer and resource), in memory and, where that is safe, encrypted on disk.
  *
  * SECURITY: tokens only ever reach the disk through the Encryptor. When the encryptor offers
- * no real protection (safeStorage's `basic_text`), tokens stay in memory unless the user
- * opted in. A blob that will not decrypt is deleted and reported as
+ * no real protection (safeStorage's `basic_text`; see keepsSecretsOnDisk), tokens stay in
+ * memory unless the user opted in. A blob that will not decrypt is deleted and reported as
  * `stored_session_unreadable`, so the user is asked to sign in again.
  */
 export class TokenStore {
@@ -35,7 +35,7 @@ export class TokenStore {
 
   /** Whether saved tokens reach the disk (encrypted) or stay in memory only. */
   get persistsToDisk(): boolean {
-    return this.encryptor.protection === 'keyring' || this.persistWithoutKeyring();
+    return keepsSecretsOnDisk(this.encryptor.protection) || this.persistWithoutKeyring();
   }
 
   /** Saves the set; resolves once it is on disk (when it goes to disk at all). */

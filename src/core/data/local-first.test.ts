@@ -14,14 +14,29 @@ afterEach(async () => {
 });
 
 /** The local-first data of the harness's school, on its screen transport. */
-async function openSchool(harness: SyncHarness) {
+async function openSchool(harness: SyncHarness, readDeadlineMs?: number) {
   const opened = await harness.open();
   const screen = new PlatformClient({
     apiBaseUrl: harness.client.apiBaseUrl,
     transport: opened.link.screen,
     retry: { baseDelayMs: 5, maxDelayMs: 20 },
   });
-  return { opened, data: new LocalFirstSchoolData(screen, opened.sync) };
+  const options = readDeadlineMs === undefined ? {} : { readDeadlineMs };
+  return { opened, data: new LocalFirstSchoolData(screen, opened.sync, undefined, options) };
+}
+
+/** From now on the school answers every read, but drips its body a byte at a time. */
+const drip = (harness: SyncHarness) =>
+  harness.client.control('/faults', { rate: 1, kind: 'drip', methods: ['GET'] });
+
+/** How long `promise` took to settle, and how. */
+async function timed<T>(promise: Promise<T>) {
+  const started = Date.now();
+  const settled = await promise.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error }),
+  );
+  return { ...settled, ms: Date.now() - started };
 }
 
 const listCount = async (harness: SyncHarness, area: string) =>
@@ -129,5 +144,26 @@ describe('local-first school data', () => {
       isPlatformError(error, 'not_synced_offline'),
     );
     expect(Date.now() - started).toBeLessThan(100);
+  });
+
+  it('answers from the copy when the school drips a record, within the read deadline', async () => {
+    h = await startSyncHarness({ students: 40 });
+    const { opened, data } = await openSchool(h, 1_000);
+    await opened.until(allSynced);
+    // A row from a list: the copy holds it without its version, so opening it asks the school.
+    const [row] = (await data.list('students', { sort: 'name', limit: 1 })).rows;
+    await drip(h);
+    const opening = await timed(data.get('students', row!.id));
+    expect(opening).toMatchObject({ value: { record: { id: row!.id }, etag: undefined } });
+    expect(opening.ms).toBeLessThan(3_000);
+  });
+
+  it('says the school is slow when it drips a list the copy does not hold yet', async () => {
+    h = await startSyncHarness({ students: 40 });
+    await drip(h);
+    const { data } = await openSchool(h, 1_000);
+    const listing = await timed(data.list('students', { limit: 10 }));
+    expect(isPlatformError(listing.error, 'school_slow')).toBe(true);
+    expect(listing.ms).toBeLessThan(3_000);
   });
 });

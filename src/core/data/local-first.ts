@@ -10,6 +10,7 @@ import type {
 } from '../platform';
 import type { Fields } from '../outbox/outbox-entry';
 import { DirectSchoolWrites } from './direct-school-writes';
+import { READ_DEADLINE_MS, withReadDeadline } from './read-deadline';
 import type { ExtendBy, SavedHere, SchoolData } from './school-data';
 import type { SchoolWrites } from './school-writes';
 import { forgetIfGone, type SyncView } from './sync-view';
@@ -40,9 +41,18 @@ function withUnreadable<T>(
   };
 }
 
-/** A failure that says the school did not answer (as opposed to an answer that said no). */
+/**
+ * A failure that says the school did not answer, or not in time (as opposed to an answer
+ * that said no): what the copy, where it holds the record, answers instead.
+ */
 function isUnreachable(error: unknown): boolean {
-  return isPlatformError(error, 'network_error', 'server_error', 'school_unreachable');
+  return isPlatformError(
+    error,
+    'network_error',
+    'server_error',
+    'school_unreachable',
+    'school_slow',
+  );
 }
 
 /**
@@ -53,19 +63,27 @@ function isUnreachable(error: unknown): boolean {
  * answers is put into the copy at once, so every list shows it.
  * While the school cannot be reached, nothing waits on it: reads come from the copy or fail
  * at once with a sentence; writes wait in the outbox, or fail at once when sent straight.
+ * While it answers too slowly, reads wait for it only until their deadline (read-deadline.ts).
  */
 export class LocalFirstSchoolData implements SchoolData {
+  private readonly readDeadlineMs: number | false;
+
   constructor(
     private readonly network: PlatformClient,
     private readonly sync: SyncView,
     /** Where writes go: the screens' through the outbox (saved here first); by default, straight. */
     private readonly writes: SchoolWrites = new DirectSchoolWrites(network, sync),
-  ) {}
+    /** How long a read from the school may take (READ_DEADLINE_MS); false: no deadline. */
+    options: { readDeadlineMs?: number | false } = {},
+  ) {
+    this.readDeadlineMs = options.readDeadlineMs ?? READ_DEADLINE_MS;
+  }
 
   /** The same data with its writes sent straight to the school (long operations). */
   direct(): LocalFirstSchoolData {
-    // Long operations need each answer as they go (a bulk enroll counts what it did).
-    return new LocalFirstSchoolData(this.network, this.sync);
+    // Long operations need each answer as they go (a bulk enroll counts what it did), and
+    // nobody stares at a spinner meanwhile: their reads wait as long as the client lets them.
+    return new LocalFirstSchoolData(this.network, this.sync, undefined, { readDeadlineMs: false });
   }
 
   async list<E extends EntityName>(
@@ -91,7 +109,10 @@ export class LocalFirstSchoolData implements SchoolData {
       );
     }
     this.requireReachable('not_synced_offline');
-    return this.fromNetwork(() => this.network.list(entity, query), 'not_synced_offline');
+    return this.fromNetwork(
+      () => this.read(query.signal, (signal) => this.network.list(entity, { ...query, signal })),
+      'not_synced_offline',
+    );
   }
 
   async get<E extends EntityName>(
@@ -118,7 +139,7 @@ export class LocalFirstSchoolData implements SchoolData {
         this.sync,
         entity,
         id,
-        this.network.get(entity, id, options),
+        this.read(options.signal, (signal) => this.network.get(entity, id, { signal })),
       );
       this.writes.received(entity, answer);
       return answer;
@@ -167,7 +188,9 @@ export class LocalFirstSchoolData implements SchoolData {
       throw new PlatformError('not_synced_offline');
     }
     try {
-      const school = await this.network.listEnrollments(studentId, query);
+      const school = await this.read(query.signal, (signal) =>
+        this.network.listEnrollments(studentId, { ...query, signal }),
+      );
       // Unsent changes stay on top of what the school lists until it has them.
       const rows = this.writes.foldEnrollments(studentId, school.rows);
       const answer = {
@@ -225,6 +248,14 @@ export class LocalFirstSchoolData implements SchoolData {
   /** The school's id of a record made here, for a screen that still knows its first id. */
   private alias(id: string): string {
     return this.writes.currentId(id);
+  }
+
+  /** A read from the school within this data's read deadline. */
+  private read<T>(
+    signal: AbortSignal | undefined,
+    call: (signal: AbortSignal | undefined) => Promise<T>,
+  ): Promise<T> {
+    return withReadDeadline(this.readDeadlineMs, signal, call);
   }
 
   /** Fails at once, with a sentence, while the school is known not to answer. */

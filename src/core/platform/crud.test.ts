@@ -124,6 +124,46 @@ describe('create, get, update and remove a course against the stand-in', () => {
   });
 });
 
+describe('an ETag that HTTP cannot carry', () => {
+  it('never leaves the client: a save on it meets the school’s version, as a 412 would', async () => {
+    const client = harness.client();
+    const course = await client.create('courses', { name: 'Ink', slug: uniqueSlug() });
+    const id = course.record.id;
+    for (const etag of ['"abc"\r\nX-Injected: 1', '"a\nb"', '"課程"']) {
+      const update = await failure(client.update('courses', id, { name: 'Over' }, { etag }));
+      expect(update, `update with ${JSON.stringify(etag)}`).toBeInstanceOf(ConflictError);
+      expect((update as ConflictError).current).toEqual(course.record);
+      expect((update as ConflictError).currentEtag).toBe(course.etag);
+      const remove = await failure(client.remove('courses', id, { etag }));
+      expect(remove, `delete with ${JSON.stringify(etag)}`).toBeInstanceOf(ConflictError);
+    }
+    expect((await harness.route('PATCH /api/v1/courses/:id')).total).toBe(0);
+    expect((await harness.route('DELETE /api/v1/courses/:id')).total).toBe(0);
+    expect((await client.get('courses', id)).record.name).toBe('Ink');
+    await client.remove('courses', id);
+  });
+
+  it('is no ETag when an answer names one that cannot be sent back ("*", empty)', async () => {
+    const client = harness.client();
+    const course = await client.create('courses', { name: 'Ink', slug: uniqueSlug() });
+    for (const etag of ['*', '']) {
+      // The school's own answer, with its ETag line replaced.
+      const rewriting: ApiTransport = async (url, init) => {
+        const answer = await harness.transport(url, init);
+        const headers = new Headers(answer.headers);
+        headers.set('etag', etag);
+        return new Response(answer.body, { status: answer.status, headers });
+      };
+      const read = await harness.client({ transport: rewriting }).get('courses', course.record.id);
+      expect(read, `answer with ETag ${JSON.stringify(etag)}`).toEqual({
+        record: course.record,
+        etag: undefined,
+      });
+    }
+    await client.remove('courses', course.record.id);
+  });
+});
+
 describe('refusals become typed errors', () => {
   it('422 is a ValidationError with the field messages', async () => {
     const error = await failure(

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { PlatformError } from './errors';
+import { canCarry, matchesAnyVersion } from '../../shared/etag';
+import { ConflictError, PlatformError } from './errors';
 import { mapWithConcurrency, pagesCovering, sliceWindow } from './paging';
-import { expectSuccess, readAnswer, readRecords } from './responses';
+import { etagOf, expectSuccess, readAnswer, readRecords } from './responses';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type ApiTransport, type RetryPolicy } from './retry';
 import {
   ENTITIES,
@@ -215,9 +216,7 @@ export class PlatformClient {
     fields: WritableOf<E>,
     options: CallOptions & { etag: string },
   ): Promise<Versioned<RecordOf<E>>> {
-    // "" and "*" match any version: the save would be unconditional (see etagSchema).
-    const tag = options.etag.trim();
-    if (tag === '' || tag === '*') throw new RangeError('an update needs the ETag of a version');
+    await this.checkEtag(entity, id, options.etag, options);
     const response = await this.send('PATCH', this.itemUrl(entity, id), {
       ...options,
       body: fields,
@@ -232,6 +231,7 @@ export class PlatformClient {
     id: string,
     options: CallOptions & { etag?: string } = {},
   ): Promise<void> {
+    if (options.etag !== undefined) await this.checkEtag(entity, id, options.etag, options);
     const response = await this.send('DELETE', this.itemUrl(entity, id), {
       ...options,
       headers: options.etag ? { 'If-Match': options.etag } : {},
@@ -339,7 +339,27 @@ export class PlatformClient {
     response: Response,
   ): Promise<Versioned<z.output<S>>> {
     const record = await readAnswer(response, schema, schema);
-    return { record, etag: response.headers.get('ETag') ?? undefined };
+    return { record, etag: etagOf(response) };
+  }
+
+  /**
+   * Refuses an If-Match that cannot name one version. One matching any version (see etag.ts)
+   * is a caller's mistake, thrown as such. One HTTP cannot carry (a CR or LF: from an entry an
+   * earlier version queued, say) cannot be the school's version: it is answered as the school
+   * answers a version it does not hold, a ConflictError with its current record, so the
+   * caller compares as after any 412 and nothing is saved unseen. Thrown as fetch's
+   * TypeError, it would read as a dropped connection and be retried for ever.
+   */
+  private async checkEtag(
+    entity: EntityName,
+    id: string,
+    etag: string,
+    options: CallOptions,
+  ): Promise<void> {
+    if (matchesAnyVersion(etag)) throw new RangeError('a write needs the ETag of one version');
+    if (canCarry(etag)) return;
+    const current = await this.get(entity, id, options);
+    throw new ConflictError(current.record, current.etag);
   }
 
   private send(

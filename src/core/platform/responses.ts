@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isUsableEtag } from '../../shared/etag';
 import { ConflictError, PlatformError, ValidationError } from './errors';
 import { errorBodySchema } from './schemas';
 
@@ -30,6 +31,17 @@ async function jsonOf(response: Response): Promise<unknown> {
       detail: 'not JSON',
     });
   }
+}
+
+/**
+ * The answer's ETag, or undefined when it has none this client could send back as If-Match
+ * (empty, `*`). Such a record is treated as one whose version is unknown: a save on it first
+ * asks the school for its version and compares (conditional-writes.ts), never goes
+ * unconditionally. Refusing the whole answer instead would hide a readable record.
+ */
+export function etagOf(response: Response): string | undefined {
+  const tag = response.headers.get('ETag');
+  return tag !== null && isUsableEtag(tag) ? tag : undefined;
 }
 
 /** Parses `value` with `schema`, or throws `invalid_response` naming what did not match. */
@@ -144,10 +156,7 @@ export async function errorOf(response: Response, recordSchema: z.ZodType): Prom
   } = body.success ? body.data : {};
   if (status === 412) {
     refuseTooDeep(current, status);
-    return new ConflictError(
-      validate(recordSchema, current, status),
-      response.headers.get('ETag') ?? undefined,
-    );
+    return new ConflictError(validate(recordSchema, current, status), etagOf(response));
   }
   // 409 with fields is a clash on a unique field (slug, e-mail, code): show it on that field.
   if ((status === 422 || status === 409) && fields) {

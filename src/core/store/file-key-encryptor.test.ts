@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogSink } from '../adapters';
+import { TokenStore } from '../auth/token-store';
 import { FileKeyEncryptor } from './file-key-encryptor';
+import { schoolDataPersistPolicy } from './school-database';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -74,5 +76,21 @@ describe('FileKeyEncryptor key file', () => {
       'a new session',
     );
     expect(log.lines).toHaveLength(1);
+  });
+});
+
+describe('FileKeyEncryptor protection', () => {
+  it('says its key is a file in the data folder, not a keyring', () => {
+    expect(new FileKeyEncryptor(keyFolder().keyFile).protection).toBe('key_file');
+  });
+
+  it('keeps tokens and school data on disk without asking, as the web host always has', () => {
+    const { keyFile } = keyFolder();
+    const encryptor = new FileKeyEncryptor(keyFile);
+    const notOptedIn = () => false;
+    expect(new TokenStore(join(keyFile, '..', '..'), encryptor, notOptedIn).persistsToDisk).toBe(
+      true,
+    );
+    expect(schoolDataPersistPolicy(encryptor, notOptedIn)()).toBe(true);
   });
 });

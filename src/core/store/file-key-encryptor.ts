@@ -12,7 +12,8 @@ const TAG_BYTES = 16;
 
 /**
  * AES-256-GCM with a random key kept in a file readable by this user only (mode 0600): the
- * Encryptor of the web host and of tests. Electron uses safeStorage instead.
+ * Encryptor of the web host and of tests. Electron uses safeStorage instead. It says so
+ * (`key_file`, not `keyring`): the key sits in the data folder beside what it encrypts.
  * Blob layout: version (1) | iv (12) | tag (16) | ciphertext.
  *
  * A key file that is not a whole key (empty or short, e.g. from a crash of an older version
@@ -21,7 +22,7 @@ const TAG_BYTES = 16;
  * signs in again). It never stops the host.
  */
 export class FileKeyEncryptor implements Encryptor {
-  readonly protection = 'keyring' as const;
+  readonly protection = 'key_file' as const;
   private readonly key: Buffer;
 
   constructor(keyFile: string, log?: LogSink) {

@@ -1,9 +1,11 @@
-import { mkdir, readFile, rmdir } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readFile, rmdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { z } from 'zod';
 import { removeFileAtomic, writeFileAtomic } from './atomic-file';
+import { checkLockPath, claimDataFolder } from './data-folder';
 
 /**
  * One process owns a data folder at a time. Two hosts on one folder would each refresh with
@@ -36,6 +38,8 @@ type OwnerRecord = z.infer<typeof ownerRecord>;
 
 /** A held data-folder lock. */
 export type FolderLock = {
+  /** The folder was open to other users and was made private (0700): the host says so. */
+  readonly narrowed: boolean;
   /** Gives the folder up (idempotent): removes the owner record, then the lock. */
   release(): Promise<void>;
 };
@@ -72,7 +76,8 @@ export class FolderInUseError extends Error {
 /**
  * Takes the exclusive lock on `dataDir` (created 0700 if missing) before anything else reads
  * it. Rejects with {@link FolderInUseError} when another live process holds it; takes over a
- * lock left by a process that is gone.
+ * lock left by a process that is gone. Rejects with DataFolderError (data-folder.ts) when the
+ * folder is another user's, or it or its lock is not a folder.
  *
  * SECURITY: nothing in the folder (sessions, keys, mirrors) is read before this answers, so a
  * refused host touches nothing.
@@ -81,9 +86,10 @@ export async function lockDataFolder(
   dataDir: string,
   options: FolderLockOptions,
 ): Promise<FolderLock> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const { narrowed } = await claimDataFolder(dataDir);
   const lockDir = join(dataDir, LOCK_NAME);
   const ownerFile = join(dataDir, OWNER_NAME);
+  await checkLockPath(lockDir);
   const take = () =>
     lock(dataDir, {
       lockfilePath: lockDir,
@@ -130,6 +136,7 @@ export async function lockDataFolder(
 
   let released = false;
   return {
+    narrowed,
     release: async () => {
       if (released) return;
       released = true;
@@ -166,10 +173,28 @@ function isAlive(owner: OwnerRecord): boolean {
   try {
     // Signal 0 checks that the process exists without touching it.
     process.kill(owner.pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  return !isZombie(owner.pid);
+}
+
+/**
+ * Whether `pid` has exited and only waits for its parent to reap it (a zombie): signal 0
+ * still finds it, but it runs no code and will never refresh or give up its lock. Linux says
+ * so in /proc/<pid>/stat (state `Z`, after the name in parentheses, which may itself hold
+ * spaces and parentheses); where there is no /proc, the process counts as alive.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat
+      .slice(stat.lastIndexOf(')') + 1)
+      .trimStart()
+      .startsWith('Z');
+  } catch {
+    return false;
   }
 }
 

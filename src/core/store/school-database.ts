@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import type { Encryptor, LogSink } from '../adapters';
+import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
 import { workerIndexBuilder, type IndexBuilder } from './index-builder';
 import { preparePrivateFolder, schoolFile } from './private-folder';
@@ -40,15 +40,15 @@ const PRAGMAS = [
 
 /**
  * The policy tokens follow (token-store.ts), for each school's data: on disk when the
- * encryptor is backed by a real keyring, or when the owner opted in to keeping data without
- * one. Pass the result as the `persist` of {@link SchoolDatabases}; it reads the opt-in on
- * every call.
+ * encryptor keeps its key safe enough (keepsSecretsOnDisk), or when the owner opted in to
+ * keeping data without a keyring. Pass the result as the `persist` of
+ * {@link SchoolDatabases}; it reads the opt-in on every call.
  */
 export function schoolDataPersistPolicy(
   encryptor: Encryptor,
   persistWithoutKeyring: () => boolean,
 ): () => boolean {
-  return () => encryptor.protection === 'keyring' || persistWithoutKeyring();
+  return () => keepsSecretsOnDisk(encryptor.protection) || persistWithoutKeyring();
 }
 
 /** Why a school's files were set aside at open instead of opened. */

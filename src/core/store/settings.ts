@@ -1,3 +1,4 @@
+import { chmodSync, existsSync } from 'node:fs';
 import Conf from 'conf';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../shared/languages';
@@ -33,6 +34,10 @@ type SettingsShape = z.infer<typeof settingsSchema>;
 /**
  * Non-secret settings of core, in one JSON file in the data folder (`conf`, the engine under
  * electron-store, with an explicit directory so it runs in plain Node). Tokens never go here.
+ *
+ * SECURITY: the file is 0600 like every file of the data folder: no secret is in it, but it
+ * says which schools this computer works with. A file an earlier version left readable to
+ * others is narrowed when it is opened (conf's mode applies only to what it writes).
  */
 export class Settings {
   private readonly conf: Conf<SettingsShape>;
@@ -42,7 +47,10 @@ export class Settings {
       cwd: dataDir,
       configName: 'settings',
       clearInvalidConfig: true,
+      configFileMode: 0o600,
     });
+    if (process.platform !== 'win32' && existsSync(this.conf.path))
+      chmodSync(this.conf.path, 0o600);
   }
 
   private read(): SettingsShape {
