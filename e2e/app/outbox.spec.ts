@@ -161,6 +161,8 @@ test.describe('edits made offline', () => {
         body: JSON.stringify({ description: 'Theirs, from the office' }),
       });
       await expect(waiting(page)).toHaveAccessibleName(/needs? you/, { timeout: 90_000 });
+      // The header's status names what waits rather than say "Up to date".
+      await expect(status(page)).toHaveText('1 change needs you');
       await waiting(page).click();
       const list = page.getByRole('dialog', { name: 'Changes waiting to be sent' });
       await list.getByRole('button', { name: /Resolve conflicts/ }).click();
@@ -169,6 +171,7 @@ test.describe('edits made offline', () => {
       await list.getByRole('button', { name: 'Keep mine' }).click();
       await expect(waiting(page)).toHaveCount(0, { timeout: 60_000 });
       await expect(list.getByText('Every conflict is settled.')).toBeVisible();
+      await expect(status(page)).toHaveText('Up to date', { timeout: 60_000 });
       await page.keyboard.press('Escape');
       await expect(list).toBeHidden();
       expect((await readApi<ApiCourse>(school.url, `courses/${course!.id}`)).description).toBe(

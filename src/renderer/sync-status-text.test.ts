@@ -36,6 +36,16 @@ describe('syncLine', () => {
     expect(line.hint).toBe('Last synced at 10:42');
   });
 
+  it('names the changes that wait for the owner rather than say "Up to date"', async () => {
+    expect(syncLineText(syncLine(status(), NOW, 1))).toBe('1 change needs you');
+    expect(syncLine(status(), NOW, 3)).toMatchObject({
+      phrase: '3 changes need you',
+      tone: 'waiting',
+    });
+    await speak('zh-TW');
+    expect(syncLineText(syncLine(status(), NOW, 2))).toBe('2 項變更需要你處理');
+  });
+
   it('counts a first sync with its total, and offers to stop it', () => {
     const running = status({
       activity: { area: 'students', kind: 'first', done: 12_400, total: 100_000 },

@@ -58,9 +58,10 @@ function lastSynced(status: SyncStatus): number | undefined {
 /**
  * The status line for a school at `now` (Unix milliseconds): offline with the time of the
  * copy, unreachable with a countdown to the next try (never an endless spinner), a running
- * sync with its counts, areas still waiting for their first sync, or "Up to date".
+ * sync with its counts, areas still waiting for their first sync, the changes parked until
+ * the owner acts (`needsYou`, from the outbox), or "Up to date".
  */
-export function syncLine(status: SyncStatus, now: number): SyncLine {
+export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLine {
   const last = lastSynced(status);
   const t = i18next.t;
   const hint =
@@ -124,6 +125,14 @@ export function syncLine(status: SyncStatus, now: number): SyncLine {
       ...base,
       tone: 'waiting',
       phrase: t('sync:line.notYet', { areas: capitalised(listOf(waiting.map(areaWord))) }),
+      detail: '',
+    };
+  // Nothing is up to date while a change waits for the owner's say.
+  if (needsYou > 0)
+    return {
+      ...base,
+      tone: 'waiting',
+      phrase: t('sync:line.needsYou', { count: needsYou }),
       detail: '',
     };
   return { ...base, tone: 'ok', phrase: t('sync:line.upToDate'), detail: '' };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../shared/sync-status';
 import { useCancelSync, useNow, useSyncStatus } from '../sync-status';
 import { canCancelSync, syncLine } from '../sync-status-text';
+import { useOutboxStatus } from '../outbox-queries';
 
 /**
  * The shell's sync status for one school, a polite live region named "Sync status": "Up to
@@ -13,6 +14,7 @@ import { canCancelSync, syncLine } from '../sync-status-text';
 export function SyncStatusLine({ schoolId }: { schoolId: string }) {
   const { t } = useTranslation('shell');
   const status = useSyncStatus(schoolId);
+  const needsYou = useOutboxStatus(schoolId)?.needsYou ?? 0;
   const region = useRef<HTMLParagraphElement>(null);
   return (
     <div className="sync-status">
@@ -24,7 +26,7 @@ export function SyncStatusLine({ schoolId }: { schoolId: string }) {
         className="sync-status-text"
         tabIndex={-1}
       >
-        {status ? <StatusText key={clockKey(status)} status={status} /> : null}
+        {status ? <StatusText key={clockKey(status)} status={status} needsYou={needsYou} /> : null}
       </p>
       {status ? (
         <CancelFirstSync
@@ -47,10 +49,10 @@ function clockKey(status: SyncStatus): string {
 }
 
 /** The line itself, re-mounted with a fresh clock when {@link clockKey} changes. */
-function StatusText({ status }: { status: SyncStatus }) {
+function StatusText({ status, needsYou }: { status: SyncStatus; needsYou: number }) {
   const counting = status.reachability === 'unreachable' && status.retryAt !== undefined;
   const now = useNow(counting);
-  const line = syncLine(status, now);
+  const line = syncLine(status, now, needsYou);
   return (
     <span className="sync-status-line" data-tone={line.tone} title={line.hint}>
       {line.phrase}
