@@ -1,5 +1,5 @@
 /**
- * `npm run demo [-- --port <n>]`: starts the stand-in school platform (data in
+ * `npm run demo [-- --port <n>] [--app-port <n>]`: starts the stand-in school platform (data in
  * .platform-data/), then Schooldesk pointed at it: in Electron where its binary is installed,
  * else in the web host, whose address it prints. Ctrl-C (or SIGTERM) stops both.
  */
@@ -44,8 +44,9 @@ function startChild(name: string, args: string[], ready: RegExp): Promise<string
     });
     child.on('exit', (code, signal) => {
       if (stopping) return;
+      // Said, so the other part stopping too is no surprise.
       console.error(
-        `The ${name} ${signal ? `was stopped by ${signal}` : `exited with code ${code}`}; see its output above.`,
+        `The ${name} ${signal ? `was stopped by ${signal}` : `exited with code ${code}`}; see its output above. Stopping the rest of the demo too.`,
       );
       stop(code || 1);
     });
