@@ -113,3 +113,26 @@ test.describe('signing in through the web host', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   });
 });
+
+test.describe('the waiting screen says the browser opened only when it did', () => {
+  const start = async (page: Page, app: App, school: string) => {
+    await page.goto(app.url);
+    await page.getByLabel('School address').fill(school);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('link', { name: 'Open the sign-in page' })).toBeVisible();
+  };
+
+  test('opened', async ({ page, app, platform }) => {
+    await start(page, app, platform.url);
+    await expect(page.getByText(/opened your school’s sign-in page in your browser/)).toBeVisible();
+  });
+
+  test.describe('no browser could be opened', () => {
+    test.use({ browserOpens: false });
+    test('points at the link instead', async ({ page, app, platform }) => {
+      await start(page, app, platform.url);
+      await expect(page.getByRole('alert')).toHaveText(/could not open your browser/);
+      await expect(page.getByText(/opened your school’s sign-in page/)).toHaveCount(0);
+    });
+  });
+});

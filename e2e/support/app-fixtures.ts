@@ -30,9 +30,10 @@ export type App = {
 };
 
 /** The conformance fixtures (one stand-in per worker) plus the app in the web host. */
-export const test = base.extend<{ app: App }>({
-  // eslint-disable-next-line no-empty-pattern
-  app: async ({}, use) => {
+export const test = base.extend<{ app: App; browserOpens: boolean }>({
+  /** Whether the "system browser" opens (false: the host's opener fails, as with none). */
+  browserOpens: [true, { option: true }],
+  app: async ({ browserOpens }, use) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-app-'));
     const opened: string[] = [];
     const host = await startWebHost({
@@ -40,7 +41,12 @@ export const test = base.extend<{ app: App }>({
       dataDir,
       rendererDir,
       // The test follows the "Open the sign-in page" link itself, as a user would.
-      browser: { open: (url) => Promise.resolve(void opened.push(url)) },
+      browser: {
+        open: (url) =>
+          browserOpens
+            ? Promise.resolve(void opened.push(url))
+            : Promise.reject(new Error('no browser on this machine')),
+      },
       log: silentLog,
       // The worker's stand-in runs with its rate limits off (tests that need limits set them
       // on both sides), so the app does not pace itself to the platform's either: a 5,000-row

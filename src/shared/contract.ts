@@ -180,11 +180,12 @@ export const appEvent = z.discriminatedUnion('type', [
       'discovering',
       'registering',
       'waiting_for_browser',
+      'browser_opened',
       'browser_failed',
       'exchanging',
       'signed_in',
     ]),
-    /** With `waiting_for_browser` and `browser_failed`: the link to show the owner. */
+    /** With `waiting_for_browser`, `browser_opened` and `browser_failed`: the link to show. */
     authorizationUrl: z.string().url().optional(),
   }),
   z.object({ type: z.literal('signIn:finished'), attemptId, session: sessionSummary }),

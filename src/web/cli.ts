@@ -102,12 +102,14 @@ async function main(): Promise<void> {
   if (folder.narrowed) console.warn(t('dataFolder.narrowed', { path: dataDir }));
   // SECURITY: without a browser, the terminal gets the link masked (state, code_challenge);
   // the page shows the real one, which it received over the bridge.
+  // Without a browser nothing was opened, and the page must not say it was: it points at the
+  // link instead.
   const browser: BrowserOpener = noBrowser
     ? {
-        open: (url) =>
-          Promise.resolve(
-            void console.log(t('terminal.signInLink', { link: maskAuthorizationUrl(url) })),
-          ),
+        open: (url) => {
+          console.log(t('terminal.signInLink', { link: maskAuthorizationUrl(url) }));
+          return Promise.reject(new Error('--no-browser: no browser is opened'));
+        },
       }
     : { open: async (url) => void (await open(url)) };
   const host = await startWebHost({ port, dataDir, newSecret, rendererDir, browser, log, mask });

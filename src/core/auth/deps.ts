@@ -8,6 +8,7 @@ export type SignInProgress =
   | { step: 'discovering'; baseUrl: string }
   | { step: 'registering'; issuer: string }
   | { step: 'waiting_for_browser'; authorizationUrl: string }
+  | { step: 'browser_opened'; authorizationUrl: string }
   | { step: 'browser_failed'; authorizationUrl: string }
   | { step: 'exchanging' }
   | { step: 'signed_in'; issuer: string };

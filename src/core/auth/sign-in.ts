@@ -71,9 +71,11 @@ export async function beginSignIn(deps: AuthDeps, request: SignInRequest): Promi
     deps.onProgress({ step: 'waiting_for_browser', authorizationUrl: url });
     // A sign-in cancelled from the progress handler must not still open a browser tab.
     if (!request.signal?.aborted) {
-      deps.browser
-        .open(url)
-        .catch(() => deps.onProgress({ step: 'browser_failed', authorizationUrl: url }));
+      // The page says the browser opened only once the opener said so.
+      deps.browser.open(url).then(
+        () => deps.onProgress({ step: 'browser_opened', authorizationUrl: url }),
+        () => deps.onProgress({ step: 'browser_failed', authorizationUrl: url }),
+      );
     }
     const done = completeSignIn(deps, {
       school,

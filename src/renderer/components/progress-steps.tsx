@@ -12,8 +12,10 @@ const MARKS: Record<StepState, string> = { done: '✓', current: '…', failed: 
  */
 export function ProgressSteps({ steps }: { steps: readonly SignInStep[] }) {
   const { t } = useTranslation('connect');
-  // A step can be reported twice (e.g. a retried discovery); show it once.
-  const unique = [...new Set(steps)];
+  // A step can be reported twice (e.g. a retried discovery); show it once. The browser
+  // opening is no step of its own: the screen's sentence says it, while the owner is still
+  // "waiting in the browser".
+  const unique = [...new Set(steps)].filter((step) => step !== 'browser_opened');
   return (
     <section aria-labelledby="progress-heading">
       <h2 id="progress-heading">{t('progress.heading')}</h2>

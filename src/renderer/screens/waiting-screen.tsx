@@ -21,6 +21,7 @@ export function WaitingScreen({ attemptId }: Props) {
   const authorizationUrl = attempt?.authorizationUrl;
   const showConnect = useUiStore((s) => s.showConnect);
   const browserFailed = steps.includes('browser_failed');
+  const browserOpened = steps.includes('browser_opened');
 
   const cancel = () => {
     // Leave first: the attempt's "cancelled" failure that follows is then ignored.
@@ -43,8 +44,10 @@ export function WaitingScreen({ attemptId }: Props) {
         <p role="alert" className="notice warning">
           {t('waiting.browserFailed')}
         </p>
-      ) : (
+      ) : browserOpened ? (
         <p>{t('waiting.opened')}</p>
+      ) : (
+        <p>{t('waiting.useLink')}</p>
       )}
       {authorizationUrl ? (
         <>
