@@ -9,9 +9,9 @@ const isSlugged = (entity: EntityName): entity is SluggedEntity =>
 
 /**
  * Fills a new record's slug from its name (a page's title) as the owner types it, until the
- * owner types in the slug field; once the owner empties it, the name's next change fills it. Answers
- * the form's `onInput`, which notices typing in the slug field (a suggestion set here fires no
- * input event, so only the owner's typing counts).
+ * owner types in the slug field; once the owner empties it, the name's next change fills it.
+ * Answers the form's `onInput`, which notices typing in the slug field (a suggestion set here
+ * fires no input event, so only the owner's typing counts).
  */
 export function useSuggestedSlug(
   entity: EntityName,
