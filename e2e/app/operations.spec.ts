@@ -68,7 +68,8 @@ test('bulk-generates 200 unique coupon codes and the stand-in has them all', asy
   const shown = (await dialog.getByLabel('Created codes').inputValue()).split('\n');
   expect(shown).toHaveLength(200);
   expect(new Set(shown).size).toBe(200);
-  for (const code of shown) expect(code).toMatch(new RegExp(`^${prefix}-[A-Z0-9]{5}$`));
+  // Drawn without look-alikes: no 0, O, 1, I or L.
+  for (const code of shown) expect(code).toMatch(new RegExp(`^${prefix}-[A-HJKMNP-Z2-9]{5}$`));
 
   const onServer = await readAll<{ code: string; name: string }>(platform.url, 'coupons', prefix);
   expect(onServer).toHaveLength(200);

@@ -101,6 +101,31 @@ describe('UI store: each school keeps its own place', () => {
     expect(routeOf(store())).toEqual({ area: 'students' });
   });
 
+  it('keeps each area’s sort per school when the owner goes to another area and back', () => {
+    store().selectSchool(A);
+    store().setListView(A, 'courses', {
+      query: 'water',
+      sort: '-name',
+      filters: { featured: true },
+      scrollTop: 800,
+    });
+    store().openArea('students');
+    store().setListView(A, 'students', { sort: 'email' });
+    store().openArea('courses');
+    // The sort only orders; a kept search or filter would hide records nobody remembers hiding.
+    expect(store().views[A]?.lists.courses).toEqual({
+      query: '',
+      sort: '-name',
+      filters: {},
+      scrollTop: 0,
+    });
+    expect(store().views[A]?.lists.students?.sort).toBe('email');
+    store().selectSchool(B);
+    expect(store().views[B]?.lists).toEqual({});
+    store().selectSchool(A);
+    expect(store().views[A]?.lists.courses?.sort).toBe('-name');
+  });
+
   it('opens a school signed in with "Add another school" without the record open in the first', () => {
     store().selectSchool(A);
     store().openRecord('courses', 'course-of-a');

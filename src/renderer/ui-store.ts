@@ -67,7 +67,7 @@ export type UiState = {
   views: Record<string, SchoolView>;
   /**
    * Shows an area's list of the selected school (closing any open record); another area's
-   * list starts fresh.
+   * list starts fresh but keeps the sort the owner chose for it in this school.
    */
   openArea: (area: Area) => void;
   /** Opens a record of an area beside its list; `new` starts a create form. */
@@ -115,6 +115,18 @@ export function isAddressError(error: Pick<UiError, 'code'>): boolean {
 const HOME: WorkspaceRoute = { area: 'courses' };
 /** A list nobody has searched, sorted, filtered or scrolled. */
 export const FRESH_LIST: ListView = { query: '', filters: {}, scrollTop: 0 };
+
+/**
+ * The lists as an owner finds them on coming back to an area: sorted as they left them, with
+ * no search, filter or scroll. A sort only orders; a search or filter kept out of sight would
+ * hide records the owner no longer remembers hiding.
+ */
+function sortsOnly(lists: SchoolView['lists']): SchoolView['lists'] {
+  const kept: SchoolView['lists'] = {};
+  for (const [entity, list] of Object.entries(lists) as [EntityName, ListView][])
+    if (list.sort !== undefined) kept[entity] = { ...FRESH_LIST, sort: list.sort };
+  return kept;
+}
 
 /** The selected school's place (or HOME), the same object while it does not change. */
 export function routeOf(state: Pick<UiState, 'views' | 'selectedSchoolId'>): WorkspaceRoute {
@@ -169,15 +181,15 @@ export const useUiStore = create<UiState>()((set) => ({
   draft: { school: '', scopes: [...DEFAULT_SCOPES] },
   attempts: {},
   views: {},
-  // Another area starts with its list as new, as it always has; the school's own list state
-  // is what survives a switch to another school and back.
+  // Another area starts its list afresh but for its sort; the school's whole list state is
+  // what survives a switch to another school and back.
   openArea: (area) => {
     // An Undo of a record in the area left behind must not act unseen.
     endToastsAbout((about) => about.entity !== area);
     set((s) =>
       withView(s, (view) => ({
         route: { area },
-        lists: view.route.area === area ? view.lists : {},
+        lists: view.route.area === area ? view.lists : sortsOnly(view.lists),
       })),
     );
   },

@@ -69,6 +69,8 @@ export type FiltersOf<E extends EntityName> = z.infer<(typeof FILTER_SCHEMAS)[E]
 
 /** Lowercase letters, digits and single hyphens, as the platform's slugs. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** The longest slug the platform takes. */
+export const SLUG_MAX_LENGTH = 100;
 /** Coupon codes: what buyers type, stored uppercase. */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
 
@@ -84,7 +86,7 @@ const slug = z
   .string()
   .trim()
   .min(1, 'Slug cannot be empty')
-  .max(100, 'Slug must be at most 100 characters')
+  .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
   .regex(SLUG_PATTERN, 'Slug may only hold lowercase letters, digits and single hyphens');
 const unixSeconds = (label: string) =>
   z

@@ -87,6 +87,8 @@ export const LIST_RULES = {
   },
   students: {
     columns: { name: 'text', email: 'text', lastSignInAt: 'number', ...timestamps },
+    // Not phoneNumber: the platform documents no phone search, and a search the copy answered
+    // but the platform did not would find a student offline and lose them online.
     search: ['name', 'email'],
     sorts: {
       name: 'name COLLATE NOCASE',

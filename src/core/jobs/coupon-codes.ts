@@ -1,21 +1,11 @@
 import { randomInt } from 'node:crypto';
-
-/** What a `#` of a pattern becomes: one of these, chosen uniformly. */
-export const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-/**
- * A pattern must allow this many times more codes than asked for: with fewer, random codes
- * collide so often (with each other and with codes already on file) that a batch could not
- * finish in a reasonable number of tries.
- */
-export const HEADROOM = 4;
-
-/** How many different codes a pattern can make (Infinity past what a number holds exactly). */
-export function combinationsOf(pattern: string): number {
-  const wildcards = [...pattern].filter((char) => char === '#').length;
-  const count = CODE_ALPHABET.length ** wildcards;
-  return Number.isSafeInteger(count) ? count : Number.POSITIVE_INFINITY;
-}
+import {
+  CODE_ALPHABET,
+  combinationsOf,
+  hasRoomFor,
+  wildcardsFor,
+  wildcardsIn,
+} from '../../shared/coupon-codes';
 
 /**
  * The plain sentence refusing a pattern that is too small for `count` codes, or undefined
@@ -24,16 +14,14 @@ export function combinationsOf(pattern: string): number {
 export function patternProblem(pattern: string, count: number): string | undefined {
   // The platform's codes start with a letter or a digit (COUPON_CODE_PATTERN).
   if (/^[-_]/.test(pattern)) return 'A pattern must start with a letter, a digit or #.';
+  if (hasRoomFor(pattern, count)) return undefined;
   const combinations = combinationsOf(pattern);
-  if (combinations >= count * HEADROOM) return undefined;
-  const wildcards = [...pattern].filter((char) => char === '#').length;
-  let needed = wildcards;
-  while (CODE_ALPHABET.length ** needed < count * HEADROOM) needed += 1;
+  const needed = Math.max(wildcardsIn(pattern), wildcardsFor(count));
   return `The pattern can make only ${combinations.toLocaleString('en')} codes, too few for ${count.toLocaleString('en')}. Use at least ${needed} # characters.`;
 }
 
 /**
- * A code from `pattern`: each `#` becomes a random letter or digit (node:crypto, so codes
+ * A code from `pattern`: each `#` becomes a random CODE_ALPHABET character (node:crypto, so codes
  * cannot be guessed from earlier ones), every other character is kept.
  */
 export function codeFrom(pattern: string, randomIndex: RandomIndex = randomInt): string {
@@ -62,7 +50,7 @@ export class CodeDrawer {
 
   /**
    * A code not drawn before, or undefined once the pattern has no other code left. The
-   * pattern's headroom (HEADROOM) keeps the loop short.
+   * pattern's headroom (shared HEADROOM) keeps the loop short.
    */
   draw(): string | undefined {
     while (this.taken.size < this.combinations) {

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { toUiError } from '../bridge';
@@ -140,6 +140,8 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
       }),
     [],
   );
+  // The grid's way in from the search box (list-grid.tsx); null while no grid is shown.
+  const enterGrid = useRef<(() => void) | null>(null);
   const open = useCallback(
     (id: string) => leaveIfAllowed(() => openRecord(entity, id)),
     [openRecord, entity],
@@ -162,6 +164,12 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // ↓ goes on to the results, as in a search field with a list of suggestions.
+              if (event.key !== 'ArrowDown' || !enterGrid.current) return;
+              event.preventDefault();
+              enterGrid.current();
+            }}
           />
         </div>
         <ListFilters entity={entity} values={filters} onChange={setFilters} />
@@ -251,6 +259,7 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
             pending={pending}
             selected={entity === 'students' ? selected : undefined}
             onToggle={entity === 'students' ? toggle : undefined}
+            enterRef={enterGrid}
           />
         </>
       )}

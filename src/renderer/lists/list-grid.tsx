@@ -47,6 +47,8 @@ type Props<E extends EntityName> = {
   /** Students only: ticked rows, for bulk enroll (id → name). */
   selected?: ReadonlyMap<string, string>;
   onToggle?: (id: string, title: string) => void;
+  /** Given the way into the grid from outside: it focuses the first row (the search's ↓). */
+  enterRef?: MutableRefObject<(() => void) | null>;
 };
 
 /**
@@ -129,6 +131,18 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
     virtualizer.scrollToIndex(next, { align: 'auto' });
     scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
   };
+
+  // Refreshed after every render, so it moves within the rows of the current search.
+  const { enterRef } = props;
+  useEffect(() => {
+    if (!enterRef) return;
+    enterRef.current = () => {
+      if (count > 0) moveTo(0);
+    };
+    return () => {
+      enterRef.current = null;
+    };
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = tabStop;

@@ -65,7 +65,7 @@ describe('generate codes form', () => {
     await speak('zh-TW');
     expect(patternProblem('SPRING', 10)).toBe('樣式至少要有一個 #');
     expect(patternProblem('AB-##', 5000)).toBe(
-      '2 個 # 只能組成 1,296 種代碼，不足以產生 5,000 組不重複的代碼；請再加一個 #',
+      '2 個 # 只能組成 961 種代碼，不足以產生 5,000 組不重複的代碼；請再加一個 #',
     );
     const { errors } = checkGenerateForm({
       ...form,

@@ -1,7 +1,9 @@
 import i18next from 'i18next';
 import { couponFields, crossFieldIssues } from '../../shared/entities';
 import type { RequestOf } from '../../shared/contract';
+import { combinationsOf, hasRoomFor, wildcardsIn } from '../../shared/coupon-codes';
 import { fieldErrorText } from '../error-text';
+import { DEFAULT_CURRENCY } from '../records/currencies';
 
 /**
  * The rules of the "Generate codes" form, as pure functions checked as the owner types. Main
@@ -25,8 +27,6 @@ export type GenerateForm = {
 export type GenerateRequest = Omit<RequestOf<'coupons:generate'>, 'schoolId' | 'jobId'>;
 
 export const MAX_GENERATE = 5000;
-/** What one `#` may become: an uppercase letter or a digit. */
-export const PATTERN_ALPHABET = 36;
 
 export const EMPTY_GENERATE_FORM: GenerateForm = {
   count: '100',
@@ -34,7 +34,7 @@ export const EMPTY_GENERATE_FORM: GenerateForm = {
   name: '',
   amount: '',
   couponType: 'fixed_amount',
-  currency: 'TWD',
+  currency: DEFAULT_CURRENCY,
   expiresOn: '',
   active: true,
 };
@@ -47,11 +47,13 @@ export function patternProblem(pattern: string, count: number): string | null {
   if (!/^[A-Z0-9_#-]*$/.test(p)) return t('operations:generate.rules.patternChars');
   if (!p.includes('#')) return t('operations:generate.rules.patternHash');
   if (p.length < 3 || p.length > 40) return t('operations:generate.rules.patternLength');
-  const slots = [...p].filter((c) => c === '#').length;
-  // Random draws collide long before every combination is used; ask for ten times room.
-  const possible = PATTERN_ALPHABET ** slots;
-  if (Number.isFinite(count) && count > 0 && possible < count * 10)
-    return t('operations:generate.rules.patternRoom', { slots, possible, count });
+  // The same room main asks for before it draws (shared/coupon-codes.ts).
+  if (Number.isFinite(count) && count > 0 && !hasRoomFor(p, count))
+    return t('operations:generate.rules.patternRoom', {
+      slots: wildcardsIn(p),
+      possible: combinationsOf(p),
+      count,
+    });
   return null;
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobOutcome } from '../../shared/workspace-contract';
 import { bridge, toUiError, unwrap, type UiError } from '../bridge';
 import { entityKeys } from '../entity-queries';
+import { currencyChoices, currencyLabel } from '../records/currencies';
 import {
   EMPTY_GENERATE_FORM,
   MAX_GENERATE,
@@ -25,10 +26,11 @@ const WRITE_COUPONS = ['coupons:write'];
 /**
  * Bulk-generate coupon codes from a pattern: `#` becomes a random letter or digit, main makes
  * sure every code is new. The form is checked as the owner types; the results list the codes
- * made (ready to copy) and any that failed. A percentage coupon asks for no currency.
+ * made (ready to copy) and any that failed. The currency is chosen as in the coupon form
+ * (records/currencies.ts); a percentage coupon asks for none.
  */
 export function GenerateDialog({ schoolId, onClose }: Props) {
-  const { t } = useTranslation('operations');
+  const { t, i18n } = useTranslation('operations');
   const queryClient = useQueryClient();
   const job = useJob();
   const { offline, noteId } = useOfflineNote(schoolId);
@@ -129,12 +131,19 @@ export function GenerateDialog({ schoolId, onClose }: Props) {
           {/* A percentage is of any price, in any currency: it has none of its own. */}
           {form.couponType === 'percentage'
             ? null
-            : field(
-                'currency',
-                t('generate.currency'),
-                text('currency'),
-                t('generate.currencyHint'),
-              )}
+            : field('currency', t('generate.currency'), (props) => (
+                <select
+                  {...props}
+                  value={form.currency}
+                  onChange={(e) => set('currency', e.target.value)}
+                >
+                  {currencyChoices(form.currency).map((code) => (
+                    <option key={code} value={code}>
+                      {currencyLabel(code, i18n.language)}
+                    </option>
+                  ))}
+                </select>
+              ))}
           {field('expiresOn', t('generate.expires'), inputs.expiresOn, t('generate.expiresHint'))}
           <label className="checkbox">
             <input

@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import type { Control } from 'react-hook-form';
 import type { EntityName } from '../../shared/entity-names';
+import { DEFAULT_CURRENCY, currencyChoices, currencyLabel } from './currencies';
 import {
   ENUMS,
   describeValue as describe,
@@ -47,17 +47,11 @@ export type FieldSpec = {
   kind: Kind;
   /** The hint under the input; a function when it depends on the other values. */
   hint?: HintKey | ((values: FormValues) => HintKey);
-  /** A select's values: an enum of the platform, or a list of its own. */
-  options?: EnumField | readonly string[];
+  /** A select's values: an enum of the platform, or its own choices given the value held. */
+  options?: EnumField | ((current: string) => readonly string[]);
   /** Shown only while this holds (a percentage coupon has no currency). */
   shownWhen?: (values: FormValues) => boolean;
 };
-
-/** Currencies a school in Taiwan sells in; a record's own stays offered if it is another. */
-export const CURRENCIES = ['TWD', 'USD', 'HKD', 'CNY', 'JPY', 'SGD', 'MYR', 'EUR'] as const;
-
-/** The currency of a new coupon: the platform's schools sell in New Taiwan dollars. */
-export const DEFAULT_CURRENCY = 'TWD';
 
 const isPercentage = (values: FormValues) => values.couponType === 'percentage';
 
@@ -91,7 +85,7 @@ export const FIELD_SPECS: Record<EntityName, readonly FieldSpec[]> = {
     {
       name: 'currency',
       kind: 'select',
-      options: CURRENCIES,
+      options: currencyChoices,
       shownWhen: (values) => !isPercentage(values),
     },
     { name: 'active', kind: 'checkbox' },
@@ -105,12 +99,12 @@ export const FIELD_SPECS: Record<EntityName, readonly FieldSpec[]> = {
   ],
 };
 
-/** The values a select offers: its enum's, or its own list plus the value it holds now. */
+/** The values a select offers: its enum's plus the value it holds now, or its own choices. */
 export function optionValues(spec: FieldSpec, current: FormValue | undefined): readonly string[] {
-  const values = typeof spec.options === 'string' ? ENUMS[spec.options] : (spec.options ?? []);
-  return typeof current === 'string' && current !== '' && !values.includes(current)
-    ? [...values, current]
-    : values;
+  const held = typeof current === 'string' ? current : '';
+  if (typeof spec.options === 'function') return spec.options(held);
+  const values: readonly string[] = typeof spec.options === 'string' ? ENUMS[spec.options] : [];
+  return held !== '' && !values.includes(held) ? [...values, held] : values;
 }
 
 /** An option of a select in words: an enum value's word, a currency's code and name. */
@@ -118,19 +112,6 @@ export function optionLabel(spec: FieldSpec, value: string, language: string): s
   if (typeof spec.options === 'string') return enumWord(spec.options, value);
   if (spec.name === 'currency') return currencyLabel(value, language);
   return value;
-}
-
-/** "TWD · New Taiwan dollar", "TWD・新臺幣": a currency's code and its name in the language. */
-export function currencyLabel(code: string, language: string): string {
-  let name: string | undefined;
-  if (code === 'TWD') name = i18next.t('records:currency.TWD');
-  else
-    try {
-      name = new Intl.DisplayNames([language], { type: 'currency' }).of(code);
-    } catch {
-      name = undefined;
-    }
-  return name && name !== code ? i18next.t('records:currency.option', { code, name }) : code;
 }
 
 /**

@@ -17,6 +17,7 @@ import { putCached, refreshEntity, type Versioned } from './record-cache';
 import { RecordFormBody } from './record-form-body';
 import { noteSlowDown, savedSlowedText } from './slow-down';
 import { twoSentences } from './record-words';
+import { useSuggestedSlug } from './use-suggested-slug';
 import { useWriteAccess } from './use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
@@ -35,7 +36,8 @@ export const alreadyCreatedText = (): string => i18next.t('records:form.alreadyC
  * closes: a second click on Create after a lost answer (or a step-up) sends the same key, so
  * the platform answers the record it made the first time instead of making a second, and the
  * form says so. Offline the new record is kept on this computer and opens all the same,
- * marked as not sent yet.
+ * marked as not sent yet. A course's or a page's slug is suggested from its name until the
+ * owner types one.
  */
 export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: EntityName }) {
   const formId = useId();
@@ -48,12 +50,13 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
   // Waiting for the owner to grant access: the only status besides "Creating…".
   const [askingAccess, setAskingAccess] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
-  const { register, handleSubmit, setError, formState, control } = useForm<
+  const { register, handleSubmit, setError, setValue, formState, control } = useForm<
     FormValues,
     unknown,
     Record<string, unknown>
   >({ mode: 'onChange', defaultValues: emptyValues(entity), resolver: recordResolver(entity) });
   const values = useWatch({ control });
+  const slugTyped = useSuggestedSlug(entity, values, setValue);
   const settle = useUnsavedEdits(formState.isDirty);
 
   const create = useMutation<Created, unknown, Attempt>({
@@ -103,6 +106,7 @@ export function NewRecordForm({ schoolId, entity }: { schoolId: string; entity: 
       aria-label={t(`form.newTitle.${entity}`)}
       noValidate
       aria-busy={create.isPending}
+      onInput={slugTyped}
       onSubmit={(event) =>
         void handleSubmit((fields) => {
           setFailure(undefined);

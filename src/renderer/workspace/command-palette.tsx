@@ -25,6 +25,8 @@ type Props = {
   onClose: () => void;
   openArea: (area: (typeof AREAS)[number]['id']) => void;
   openRecord: (entity: EntityName, id: string) => void;
+  /** Shows an area's list searched for `q`: where a search finds more than the palette shows. */
+  searchArea: (entity: EntityName, q: string) => void;
   /** Starts a new record, asking for write access first if needed. */
   newRecord: (entity: EntityName) => void;
   openShortcuts: () => void;
@@ -41,7 +43,8 @@ const matches = (label: string, text: string) => {
  * The command palette (Ctrl/⌘+K): a combobox over one listbox of areas, commands, the other
  * signed-in schools ("Switch to …", "Add another school") and records.
  * Focus stays in the text field; arrows move the active option (aria-activedescendant),
- * Enter runs it, Escape closes. Records come from the four list channels, a few per entity.
+ * Enter runs it, Escape closes. Records come from the four list channels, a few per entity;
+ * when an area has more matches than that, a last option says how many and opens them all.
  */
 export function CommandPalette(props: Props) {
   const { session, sessions, onClose } = props;
@@ -110,13 +113,26 @@ export function CommandPalette(props: Props) {
     q.length >= 2
       ? searches.flatMap((search, index) => {
           const entity = searchable[index]!;
-          return (search.data?.rows ?? []).map((row) => ({
+          const group = areaInfo(entity).label;
+          const rows = search.data?.rows ?? [];
+          const total = search.data?.totalCount ?? 0;
+          const found: Item[] = rows.map((row) => ({
             id: `${entity}-${row.id}`,
-            group: areaInfo(entity).label,
+            group,
             label: rowTitle(entity, row),
             detail: rowDetail(entity, row),
             run: then(() => props.openRecord(entity, row.id)),
           }));
+          // More than shown: say how many, and open them all in the area's searched list.
+          if (total > rows.length)
+            found.push({
+              id: `more-${entity}`,
+              group,
+              label: t('palette.allMatches', { count: total, area: group }),
+              detail: t('palette.shownOf', { shown: rows.length, count: total }),
+              run: then(() => props.searchArea(entity, q)),
+            });
+          return found;
         })
       : [];
   const items = [...commands, ...records];

@@ -46,6 +46,10 @@ export function WorkspaceScreen({ sessions, session }: Props) {
   const openRecord = guarded(useUiStore((s) => s.openRecord));
   const showConnect = guarded(useUiStore((s) => s.showConnect));
   const showSignedIn = guarded(useUiStore((s) => s.showSignedIn));
+  const searchArea = guarded((entity: EntityName, q: string) => {
+    useUiStore.getState().openArea(entity);
+    useUiStore.getState().setListView(session.schoolId, entity, { query: q });
+  });
   const grant = useGrantAccess();
   const [dialog, setDialog] = useState<'palette' | 'shortcuts' | 'signOut' | 'outbox'>();
   const signOut = guarded(() => setDialog('signOut'));
@@ -151,6 +155,7 @@ export function WorkspaceScreen({ sessions, session }: Props) {
           sessions={sessions}
           onClose={closeDialog}
           openArea={openArea}
+          searchArea={searchArea}
           openRecord={openRecord}
           newRecord={newRecord}
           openShortcuts={() => setDialog('shortcuts')}
