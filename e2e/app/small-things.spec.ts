@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
-import { say, type Language } from '../support/catalog-words';
-import { signInSpeaking } from '../support/language-flow';
+import type { Language } from '../support/catalog-words';
+import { signInSpeaking, speaking } from '../support/language-flow';
 
 /**
  * Small things owners expect (#22 §4), in both languages: a new course's slug follows its
@@ -20,12 +20,7 @@ const anyCount = (message: string) =>
 for (const language of ['en', 'zh-TW'] as const satisfies readonly Language[]) {
   test.describe(`small things owners expect (${language})`, () => {
     test.use({ locale: language, viewport: { width: 1280, height: 800 } });
-    const words = (key: string, values?: Record<string, string | number>) =>
-      say(language, key, values);
-    const areaLink = (page: Page, area: string) =>
-      page
-        .getByRole('navigation', { name: words('shell:nav.label') })
-        .getByRole('link', { name: words(`shell:areas.${area}.label`), exact: true });
+    const { words, areaLink } = speaking(language);
 
     test('slug from the name, kept sort, more matches in the palette, ↓ from search', async ({
       page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
-import { say, type Language } from '../support/catalog-words';
-import { signInSpeaking } from '../support/language-flow';
+import type { Language } from '../support/catalog-words';
+import { signInSpeaking, speaking } from '../support/language-flow';
 
 /**
  * Unsaved edits are never thrown away without a word: every step away from a form that holds
@@ -15,13 +15,9 @@ const panel = (page: Page) => page.locator('.record-panel');
 for (const language of ['en', 'zh-TW'] as const satisfies readonly Language[]) {
   test.describe(`unsaved edits (${language})`, () => {
     test.use({ locale: language, viewport: { width: 1280, height: 800 } });
-    const words = (key: string) => say(language, key);
+    const { words, areaLink } = speaking(language);
     const question = (page: Page) =>
       page.getByRole('alertdialog', { name: words('common:unsaved.title') });
-    const areaLink = (page: Page, area: string) =>
-      page
-        .getByRole('navigation', { name: words('shell:nav.label') })
-        .getByRole('link', { name: words(`shell:areas.${area}.label`), exact: true });
 
     test('every step away from them asks first, and only Discard changes lets them go', async ({
       page,

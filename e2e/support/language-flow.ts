@@ -52,3 +52,17 @@ export async function allowSpeaking(signInPage: Page, language: Language): Promi
   await expect(signInPage.getByText(say(language, 'host:signIn.success'))).toBeVisible();
   await signInPage.close();
 }
+
+/**
+ * The catalog's words in `language`, and the link of an area in the app's navigation by its
+ * name in that language: what a spec run in both languages finds controls with.
+ */
+export function speaking(language: Language) {
+  const words = (key: string, values?: Record<string, string | number>) =>
+    say(language, key, values);
+  const areaLink = (page: Page, area: string) =>
+    page
+      .getByRole('navigation', { name: words('shell:nav.label') })
+      .getByRole('link', { name: words(`shell:areas.${area}.label`), exact: true });
+  return { words, areaLink };
+}

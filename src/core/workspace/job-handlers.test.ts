@@ -43,7 +43,7 @@ describe('job channels', () => {
       ok: false,
       error: {
         code: 'validation_failed',
-        details: { fields: { pattern: expect.stringContaining('only 36 codes') as unknown } },
+        details: { fields: { pattern: expect.stringContaining('only 31 codes') as unknown } },
       },
     });
   });

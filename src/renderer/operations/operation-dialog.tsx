@@ -36,7 +36,6 @@ export function OperationDialog({
   const [discarding, setDiscarding] = useState(false);
   // The question only matters while the job runs; once it ends there is nothing to stop.
   const asking = askingState && job.running;
-  const keepRef = useRef<HTMLButtonElement>(null);
   const state = useRef({ running: job.running, onClose, dirty });
   useEffect(() => {
     state.current = { running: job.running, onClose, dirty };
@@ -56,10 +55,6 @@ export function OperationDialog({
       if (before?.isConnected) before.focus();
     };
   }, []);
-
-  useEffect(() => {
-    if (asking || discarding) keepRef.current?.focus();
-  }, [asking, discarding]);
 
   const escape = () => {
     if (state.current.running) setAsking(true);
@@ -104,53 +99,61 @@ export function OperationDialog({
         </button>
       </div>
       {asking ? (
-        <div
-          role="alertdialog"
-          aria-label={t('dialog.stopQuestion', { operation })}
-          className="notice warning"
-        >
-          <p>{t('dialog.stopExplain', { operation })}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="danger"
-              disabled={job.cancelling}
-              onClick={() => {
-                void job.cancel();
-                setAsking(false);
-              }}
-            >
-              {t('dialog.stop', { operation })}
-            </button>
-            <button
-              ref={keepRef}
-              type="button"
-              className="secondary"
-              onClick={() => setAsking(false)}
-            >
-              {t('dialog.keepGoing')}
-            </button>
-          </div>
-        </div>
+        <InlineQuestion
+          label={t('dialog.stopQuestion', { operation })}
+          body={t('dialog.stopExplain', { operation })}
+          confirm={t('dialog.stop', { operation })}
+          confirmDisabled={job.cancelling}
+          onConfirm={() => {
+            void job.cancel();
+            setAsking(false);
+          }}
+          keep={t('dialog.keepGoing')}
+          onKeep={() => setAsking(false)}
+        />
       ) : discarding ? (
-        <div role="alertdialog" aria-label={t('common:unsaved.title')} className="notice warning">
-          <p>{t('common:unsaved.body')}</p>
-          <div className="actions">
-            <button type="button" className="danger" onClick={onClose}>
-              {t('common:unsaved.discard')}
-            </button>
-            <button
-              ref={keepRef}
-              type="button"
-              className="secondary"
-              onClick={() => setDiscarding(false)}
-            >
-              {t('common:unsaved.keepEditing')}
-            </button>
-          </div>
-        </div>
+        <InlineQuestion
+          label={t('common:unsaved.title')}
+          body={t('common:unsaved.body')}
+          confirm={t('common:unsaved.discard')}
+          onConfirm={onClose}
+          keep={t('common:unsaved.keepEditing')}
+          onKeep={() => setDiscarding(false)}
+        />
       ) : null}
       {children}
     </dialog>
+  );
+}
+
+type Question = {
+  label: string;
+  body: string;
+  confirm: string;
+  confirmDisabled?: boolean;
+  onConfirm: () => void;
+  keep: string;
+  onKeep: () => void;
+};
+
+/**
+ * A question inside the dialog (it is already modal): the risky answer first, in red. Focus
+ * goes to the answer that keeps things as they are, so Enter or a stray key changes nothing.
+ */
+function InlineQuestion(q: Question) {
+  const keepRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => keepRef.current?.focus(), []);
+  return (
+    <div role="alertdialog" aria-label={q.label} className="notice warning">
+      <p>{q.body}</p>
+      <div className="actions">
+        <button type="button" className="danger" disabled={q.confirmDisabled} onClick={q.onConfirm}>
+          {q.confirm}
+        </button>
+        <button ref={keepRef} type="button" className="secondary" onClick={q.onKeep}>
+          {q.keep}
+        </button>
+      </div>
+    </div>
   );
 }
