@@ -162,10 +162,17 @@ for (const language of LANGUAGES) {
       // Only the editable fields that differ are offered; never read-only ones like updatedAt.
       await expect(conflict.getByRole('group')).toHaveCount(3);
       await check(page, 'conflict');
+      // Closing with the edits not saved asks first: the question is checked too.
       await coursePanel
         .getByRole('button', { name: t('common:close') })
         .first()
         .click();
+      const unsaved = page.getByRole('alertdialog', { name: t('common:unsaved.title') });
+      await expect(
+        unsaved.getByRole('button', { name: t('common:unsaved.keepEditing') }),
+      ).toBeFocused();
+      await check(page, 'unsaved-question');
+      await unsaved.getByRole('button', { name: t('common:unsaved.discard') }).click();
       await expect(panel(page)).toHaveCount(0);
 
       // A create form, with a rule broken as typed so the error state is checked too.
@@ -180,6 +187,8 @@ for (const language of LANGUAGES) {
       await expect(slug).toHaveAttribute('aria-invalid', 'true');
       await check(page, 'new-course');
       await createPanel.getByRole('button', { name: t('common:close') }).click();
+      await unsaved.getByRole('button', { name: t('common:unsaved.discard') }).click();
+      await expect(panel(page)).toHaveCount(0);
 
       // A student with two enrollments: one under way, one expired.
       await openArea(page, t, 'students');
