@@ -51,16 +51,17 @@ test('a save that meets a server-side edit shows both versions and saves a per-f
   await panel.getByRole('button', { name: 'Save' }).click();
 
   // The conflict view: a region with a heading, both versions of each differing field.
-  const conflict = panel.getByRole('region', { name: 'This course changed on the platform' });
+  const conflict = panel.getByRole('region', { name: 'This course changed on the school' });
   await expect(conflict).toBeVisible();
   await expect(conflict.getByRole('heading')).toBeFocused();
   await expect(conflict).toContainText(
-    'Someone changed this course on the platform since you opened it.',
+    'Someone changed this course on the school since you opened it.',
   );
   const name = conflict.getByRole('group', { name: 'Name' });
   const description = conflict.getByRole('group', { name: 'Description' });
-  await expect(name.getByRole('radio', { name: `Yours ${course.name}` })).toBeVisible();
-  await expect(name.getByRole('radio', { name: 'Server’s Server name' })).toBeVisible();
+  // The owner did not change the name: that side is the version they opened, not "Yours".
+  await expect(name.getByRole('radio', { name: `As you opened it ${course.name}` })).toBeVisible();
+  await expect(name.getByRole('radio', { name: 'The school’s Server name' })).toBeVisible();
   await expect(
     description.getByRole('radio', { name: /^Yours Washes, glazes and wet-in-wet, from mine\.$/ }),
   ).toBeVisible();
@@ -74,10 +75,10 @@ test('a save that meets a server-side edit shows both versions and saves a per-f
 
   // Keep my description, take the server's name (and its featured flag), save the merge.
   await description.getByRole('radio', { name: /^Yours/ }).check();
-  await name.getByRole('radio', { name: /^Server’s/ }).check();
+  await name.getByRole('radio', { name: /^The school’s/ }).check();
   await conflict
     .getByRole('group', { name: 'Featured' })
-    .getByRole('radio', { name: /^Server’s/ })
+    .getByRole('radio', { name: /^The school’s/ })
     .check();
   await conflict.getByRole('button', { name: 'Save merged' }).click();
 

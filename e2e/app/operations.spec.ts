@@ -246,7 +246,7 @@ test('cancels a running generation from Escape; rows done stay done', async ({
   // server may have finished it: every code on the server is listed created or named there.
   const interruptedRows = dialog
     .getByRole('row')
-    .filter({ hasText: 'the platform may have done it anyway' });
+    .filter({ hasText: 'the school may have done it anyway' });
   const interrupted: string[] = [];
   for (let i = 0; i < (await interruptedRows.count()); i++)
     interrupted.push(await interruptedRows.nth(i).getByRole('cell').nth(1).innerText());

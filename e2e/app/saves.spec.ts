@@ -65,7 +65,7 @@ test('a save on a course shown without its version meets an edit made on the sch
   );
   await panel(page).getByRole('button', { name: 'Save' }).click();
 
-  const conflict = panel(page).getByRole('region', { name: 'This course changed on the platform' });
+  const conflict = panel(page).getByRole('region', { name: 'This course changed on the school' });
   await expect(conflict).toBeVisible();
   await expect(
     conflict
@@ -106,7 +106,7 @@ test('a newer version arriving while the owner edits does not become the one the
 
   await panel(page).getByRole('button', { name: 'Save' }).click();
   await expect(
-    panel(page).getByRole('region', { name: 'This course changed on the platform' }),
+    panel(page).getByRole('region', { name: 'This course changed on the school' }),
   ).toBeVisible();
   expect((await readApi<ApiCourse>(platform.url, `courses/${course.id}`)).name).toBe(
     'Named at the office',

@@ -8,19 +8,19 @@ export const PLATFORM_ERRORS = {
   invalid_response: 'The school sent an answer Schooldesk could not read.',
   network_error:
     'Schooldesk could not reach the school. Check the address and your connection, then try again.',
-  rate_limited: 'The platform is busy with too many requests; try again in a moment.',
-  server_error: 'The platform had a problem completing the request.',
-  not_found: 'That record no longer exists on the platform.',
+  rate_limited: 'The school is busy with too many requests; try again in a moment.',
+  server_error: 'The school had a problem completing the request.',
+  not_found: 'That record no longer exists on the school.',
   validation_failed: 'Some fields are not valid.',
-  precondition_failed: 'The record changed on the platform since you opened it.',
-  request_failed: 'The platform refused the request.',
+  precondition_failed: 'The record changed on the school since you opened it.',
+  request_failed: 'The school refused the request.',
   // A create sent again after a lost answer, with other values than the first time: the
   // first attempt made the record (the platform keeps only successful attempts' keys).
   already_created:
     'This was already created, with the values first sent. Close this form and find it in the list to change it.',
   // A row's request had left when Cancel came: the platform may have carried it out anyway.
   job_cancelled:
-    'Cancelled while its request was on the way: the platform may have done it anyway. Check before you run it again.',
+    'Cancelled while its request was on the way: the school may have done it anyway. Check before you run it again.',
   job_unknown: 'That operation has already finished or never started.',
   // Offline: the school does not answer (a failed request, a timeout, a 5xx). Writes fail at
   // once with this rather than wait; the sync status says when the next try is.

@@ -29,7 +29,7 @@ describe('enrollments:bulkEnroll', () => {
     expect(outcome.results[31]).toMatchObject({
       outcome: 'failed',
       label: missing,
-      message: 'That record no longer exists on the platform.',
+      message: 'That record no longer exists on the school.',
     });
     for (const student of students) {
       const enrolled = await client.listEnrollments(student.id, { limit: 50 });

@@ -9,7 +9,7 @@ import { runRows, type RowTask } from './run-rows';
  * enrolled keeps one enrollment (with `endedAt` as given) and a re-run is harmless.
  * Rows are `created` (enrolled now), `existing` (already enrolled; nothing asked to change),
  * `updated` (already enrolled, and its end of access was set to `endedAt`) or `failed` (e.g.
- * "That record no longer exists on the platform." for a deleted student or course).
+ * "That record no longer exists on the school." for a deleted student or course).
  * Labels are the student ids (the renderer knows their names); ids are the enrollments'.
  * A duplicate id in the request is `skipped`.
  */

@@ -109,7 +109,7 @@ describe('coupons:generate', () => {
       for (const row of outcome.results.filter((r) => r.outcome !== 'created'))
         expect(row).toMatchObject({
           outcome: 'skipped',
-          message: expect.stringContaining('the platform may have done it anyway') as unknown,
+          message: expect.stringContaining('the school may have done it anyway') as unknown,
         });
       const onServer = await h.client().list('coupons', { q: 'STOP-', limit: 500 });
       expect(onServer.totalCount).toBeLessThan(300);

@@ -114,7 +114,7 @@ describe('entity handlers', () => {
     }).catch((error: unknown) => error);
     const failure = failureOf(stale);
     expect(failure?.code).toBe('precondition_failed');
-    expect(failure?.message).toBe('The record changed on the platform since you opened it.');
+    expect(failure?.message).toBe('The record changed on the school since you opened it.');
     expect(failure?.details?.current).toMatchObject({ id, description: 'Theirs' });
     expect(failure?.details?.currentEtag).toMatch(/^".+"$/);
 

@@ -28,7 +28,8 @@ function discardWords(entry: OutboxEntryView): string {
 /**
  * One unsent change in the outbox panel: the record, what changed, its state and, when it
  * waits for the owner, why and the way forward (the conflict view, Grant access, the
- * platform's field messages), with "Send again" and "Discard" (after a confirmation).
+ * platform’s field messages), with "Send now" ("Send again" once it was tried) and "Discard"
+ * (after a confirmation).
  */
 export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Props) {
   const { t } = useTranslation('outbox');
@@ -88,7 +89,8 @@ export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Pro
         ) : null}
         {/* Never disabled, even while sending: focus would fall out of the dialog. */}
         <button type="button" className="secondary" onClick={() => retry.mutate(entry.id)}>
-          {t('entry.sendAgain')}
+          {/* "Again" only for a change that was sent before. */}
+          {entry.attempts > 0 ? t('entry.sendAgain') : t('panel.sendNow')}
         </button>
         <button type="button" className="danger" onClick={() => setConfirming(true)}>
           {t('entry.discard')}

@@ -14,9 +14,10 @@ type Props = { schoolId: string; onClose: () => void };
 
 /**
  * The outbox panel, a modal dialog named "Changes waiting to be sent": every change saved on
- * this computer and not yet at the school, with its state and its own Send again and Discard,
- * "Send now" for all, and the conflicts one after another. Escape closes it and focus goes
- * back to the button that opened it. Its list refreshes on each `outbox:status` event.
+ * this computer and not yet at the school, with its state and its own Send now (Send again
+ * once tried) and Discard, "Send now" for all, and the conflicts one after another. Escape
+ * closes it and focus goes back to the button that opened it. Its list refreshes on each
+ * `outbox:status` event.
  */
 export function OutboxPanel({ schoolId, onClose }: Props) {
   const { t } = useTranslation(['outbox', 'common']);

@@ -89,7 +89,13 @@ export function ConflictView(props: Props) {
                     onChange={() => setChoices((c) => ({ ...c, [field]: side }))}
                   />
                   <span className="conflict-side">
-                    {side === 'mine' ? t('conflict.yours') : t('conflict.servers')}
+                    {side === 'server'
+                      ? t('conflict.servers')
+                      : // "Yours" only where the owner changed the field; elsewhere this side
+                        // holds the version they opened.
+                        conflict.edited.includes(field)
+                        ? t('conflict.yours')
+                        : t('conflict.asOpened')}
                   </span>
                   <span className="conflict-value">
                     {describeValue(
