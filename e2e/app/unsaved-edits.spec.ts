@@ -18,6 +18,13 @@ for (const language of ['en', 'zh-TW'] as const satisfies readonly Language[]) {
     const { words, areaLink } = speaking(language);
     const question = (page: Page) =>
       page.getByRole('alertdialog', { name: words('common:unsaved.title') });
+    /** The question is asked, and the owner keeps editing. */
+    const keepEditing = async (page: Page) => {
+      await expect(question(page)).toBeVisible();
+      await question(page)
+        .getByRole('button', { name: words('common:unsaved.keepEditing') })
+        .click();
+    };
 
     test('every step away from them asks first, and only Discard changes lets them go', async ({
       page,
@@ -53,22 +60,13 @@ for (const language of ['en', 'zh-TW'] as const satisfies readonly Language[]) {
 
       // Another row, another area, signing out: each asks, and keeping leaves all as it was.
       await grid(page).getByRole('row').nth(2).click();
-      await expect(question(page)).toBeVisible();
-      await question(page)
-        .getByRole('button', { name: words('common:unsaved.keepEditing') })
-        .click();
+      await keepEditing(page);
       await expect(name).toHaveValue(`${original} (typed)`);
       await areaLink(page, 'students').click();
-      await expect(question(page)).toBeVisible();
-      await question(page)
-        .getByRole('button', { name: words('common:unsaved.keepEditing') })
-        .click();
+      await keepEditing(page);
       await page.getByRole('button', { name: words('shell:header.account') }).click();
       await page.getByRole('menuitem', { name: words('shell:header.signOut') }).click();
-      await expect(question(page)).toBeVisible();
-      await question(page)
-        .getByRole('button', { name: words('common:unsaved.keepEditing') })
-        .click();
+      await keepEditing(page);
       await expect(name).toHaveValue(`${original} (typed)`);
 
       // Discard changes lets the step happen; nothing of the edit reached the school.
