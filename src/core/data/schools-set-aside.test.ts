@@ -200,12 +200,11 @@ describe("a school's copy found damaged after it opened", () => {
       await expect(data.list('courses', { limit: 5, sort: 'name' })).rejects.toMatchObject({
         code: 'copy_damaged',
       });
+      // The log line is written once the files are moved, so wait for it, not for a file.
       await expect
-        .poll(() => readdirSync(folder).some((n) => n.endsWith('.sqlite.unreadable')), {
-          timeout: 20_000,
-        })
-        .toBe(true);
-      expect(log.lines.join('\n')).toMatch(/could not be read \(damaged\)/);
+        .poll(() => log.lines.join('\n'), { timeout: 20_000 })
+        .toMatch(/could not be read \(damaged\)/);
+      expect(readdirSync(folder).some((n) => n.endsWith('.sqlite.unreadable'))).toBe(true);
       // The two unsent edits moved to the new database: no lost changes to tell of.
       await expect.poll(async () => (await services.schools.outboxStatus(school)).count).toBe(2);
       expect((await services.schools.outboxStatus(school)).unreadable).toBeUndefined();
