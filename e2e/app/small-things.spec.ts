@@ -2,15 +2,20 @@ import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import type { Language } from '../support/catalog-words';
 import { signInSpeaking, speaking } from '../support/language-flow';
+import { writeApi } from '../support/records-flow';
 
 /**
  * Small things owners expect (#22 §4), in both languages: a new course's slug follows its
  * name until the owner types one; a list keeps its sort when the owner comes back to its area;
  * the palette says when an area has more matches than it shows and opens them all; ↓ in a
- * list's search box moves into the first result.
+ * list's search box moves into the first result; a phone number is found however it is typed.
  */
 
 const grid = (page: Page) => page.getByRole('grid');
+/** `count` random digits, so a spec's phone numbers are its own among the seed's. */
+const randomDigits = (count: number) =>
+  Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+
 /** The number a catalog message is formatted with where a spec cannot know the count. */
 const SOME_COUNT = 987_654;
 /** A catalog message formatted with SOME_COUNT, as a pattern that takes any count there. */
@@ -96,6 +101,38 @@ for (const language of ['en', 'zh-TW'] as const satisfies readonly Language[]) {
       await search.focus();
       await page.keyboard.press('ArrowDown');
       await expect(grid(page).locator('[role="row"][aria-rowindex="2"]')).toBeFocused();
+    });
+
+    test('phone numbers are found as the owner types them', async ({ page, app, platform }) => {
+      // Two students of this test's own, their numbers written with separators.
+      const [a, b] = [randomDigits(7), randomDigits(6)];
+      const albany = `Albany ${a}`;
+      const taipei = `Taipei ${b}`;
+      await writeApi(platform.url, 'POST', 'students', {
+        name: albany,
+        email: `albany.${a}@example.com`,
+        phoneNumber: `+1 518-${a.slice(0, 3)}-${a.slice(3)}`,
+      });
+      await writeApi(platform.url, 'POST', 'students', {
+        name: taipei,
+        email: `taipei.${b}@example.com`,
+        phoneNumber: `0912-${b.slice(0, 3)}-${b.slice(3)}`,
+      });
+      await signInSpeaking(page, app, platform.url, language);
+      await areaLink(page, 'students').click();
+      const search = page.getByRole('searchbox', { name: words('lists:search.students') });
+      const count = page.locator('.list-count');
+      const foundOnly = async (q: string, name: string) => {
+        await search.fill(q);
+        await expect(count).toHaveText(words('lists:count.students', { count: 1 }));
+        await expect(grid(page).getByRole('row').nth(1)).toContainText(name);
+      };
+      // Without the separators, with other ones, and a local number by its start.
+      await foundOnly(`+1518${a}`, albany);
+      await foundOnly(`(518) ${a.slice(0, 3)}.${a.slice(3)}`, albany);
+      await foundOnly(`0912${b}`, taipei);
+      await foundOnly(`0912 ${b.slice(0, 3)} ${b.slice(3)}`, taipei);
+      await screenshot(page, `small-things-phone-search-${language}`);
     });
   });
 }

@@ -65,6 +65,8 @@ export type EntityDef = {
   unique: { field: string; message: string }[];
   /** Columns searched by `q` (case-insensitive substring). */
   search: string[];
+  /** A phone number column `q` also searches when it looks like a phone number. */
+  phoneSearch?: string;
   /** Sortable fields → SQL expression; the tie-breaker `id` is added by the list code. */
   sorts: Record<string, string>;
   defaultSort: string;
