@@ -18,6 +18,14 @@ export const MIN_PHONE_SEARCH_DIGITS = 3;
 /** An optional leading `+`, then only digits and separators. */
 const PHONE_LIKE = /^\+?[\d ().-]+$/;
 
+/**
+ * Whether the text is written only as a phone number is: an optional leading `+`, then
+ * digits and separators, with at least one digit.
+ */
+export function isPhoneNumberText(text: string): boolean {
+  return PHONE_LIKE.test(text) && /\d/.test(text);
+}
+
 /** The text without the separators (the same as {@link phoneKeySql} computes in SQL). */
 export function phoneKey(text: string): string {
   let key = text;
@@ -31,7 +39,7 @@ export function phoneKey(text: string): string {
  * than {@link MIN_PHONE_SEARCH_DIGITS} digits. Digits only: `\d` is ASCII in JavaScript.
  */
 export function phoneSearchKey(text: string): string | undefined {
-  if (!PHONE_LIKE.test(text)) return undefined;
+  if (!isPhoneNumberText(text)) return undefined;
   const key = phoneKey(text);
   const digits = key.replace('+', '').length;
   return digits >= MIN_PHONE_SEARCH_DIGITS ? key : undefined;
