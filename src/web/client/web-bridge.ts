@@ -1,5 +1,6 @@
 import { buildSchooldeskApi, type Invoke, type Subscribe } from '../../shared/bridge-api';
 import type { AppEvent, Channel, RequestOf, ResponseOf, Result } from '../../shared/contract';
+import { HOST_STOPPED } from '../../shared/host-stopped';
 import { HOW_TO_OPEN_PATH } from './how-to-open';
 
 /**
@@ -33,12 +34,21 @@ const secret = takeSecret();
 if (!secret) howToOpen();
 const headers = { 'content-type': 'application/json', 'x-schooldesk-secret': secret };
 
+/** What a call answers when the host refuses the connection: it was stopped. */
+const hostStopped = { ok: false, error: { code: HOST_STOPPED, message: '' } } as const;
+
 const invoke: Invoke = async <C extends Channel>(channel: C, request: RequestOf<C>) => {
-  const response = await fetch(`/bridge/${encodeURIComponent(channel)}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(request),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/bridge/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request),
+    });
+  } catch {
+    // fetch rejects only when no answer came at all: on loopback, the host is not running.
+    return hostStopped;
+  }
   // Only a missing or wrong secret is answered 401 (server.ts).
   if (response.status === 401) howToOpen();
   // The host answers every call with the contract's Result shape, errors included.
