@@ -42,6 +42,8 @@ export const sessionSummary = z.object({
   role: z.string().optional(),
   /** The school's subdomain on the platform: the name the app shows for the school. */
   schoolSubdomain: z.string().optional(),
+  /** The school's own name (its resource metadata's `resource_name`), when it sends one. */
+  schoolName: z.string().optional(),
   scopes: z.array(z.string()),
   /** Scopes that were asked for but not granted (declined at consent). */
   declinedScopes: z.array(z.string()),

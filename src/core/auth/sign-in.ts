@@ -239,7 +239,11 @@ async function exchange(
     deps,
     school,
     client,
-    { ...set, profile: profileFrom(idClaims ?? {}) },
+    {
+      ...set,
+      profile: profileFrom(idClaims ?? {}),
+      ...(school.resourceName ? { schoolName: school.resourceName } : {}),
+    },
     signal,
   );
   checkSameAccount(

@@ -33,3 +33,11 @@ describe("the school's name (school_subdomain of the token response)", () => {
     }
   });
 });
+
+describe("the school's own name (RFC 9728 resource_name, from discovery)", () => {
+  it('reaches the session summary and survives a refresh', () => {
+    const first = { ...tokenSetFrom(response(), context), schoolName: 'Demo School' };
+    expect(summaryOf(first).schoolName).toBe('Demo School');
+    expect(tokenSetFrom(response(), context, first).schoolName).toBe('Demo School');
+  });
+});

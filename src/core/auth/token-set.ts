@@ -30,6 +30,8 @@ export const tokenSetSchema = z.object({
    * names the school the access token is bound to): the name the app shows for the school.
    */
   schoolSubdomain: z.string().optional(),
+  /** The school's own name (its RFC 9728 `resource_name`), when it sends one. */
+  schoolName: z.string().optional(),
 });
 
 export type TokenSet = z.infer<typeof tokenSetSchema>;
@@ -67,6 +69,7 @@ export function tokenSetFrom(
     expiresAt: context.now + (response.expires_in ?? 3600) * 1000,
     sub: context.sub ?? previous?.sub,
     ...(previous?.profile ? { profile: previous.profile } : {}),
+    ...(previous?.schoolName ? { schoolName: previous.schoolName } : {}),
     ...schoolSubdomainOf(response, previous),
   };
 }
