@@ -91,3 +91,18 @@ function schoolSubdomainOf(
 export function needsRefresh(set: TokenSet, now: number): boolean {
   return set.expiresAt - REFRESH_MARGIN_MS <= now;
 }
+
+/**
+ * `set` with the scopes the school refused at an earlier sign-in of the same account still
+ * counted as asked for (so Account → "Not granted" keeps listing them) until one is granted:
+ * "Grant access" signs in again asking only for what is granted plus what it wants now, and
+ * would otherwise make every other refusal disappear from view.
+ */
+export function withEarlierRefusals(set: TokenSet, previous: TokenSet | undefined): TokenSet {
+  if (!previous || previous.sub !== set.sub) return set;
+  const refused = (previous.requestedScopes ?? []).filter(
+    (scope) => !previous.scopes.includes(scope) && !set.scopes.includes(scope),
+  );
+  if (refused.length === 0) return set;
+  return { ...set, requestedScopes: [...new Set([...(set.requestedScopes ?? []), ...refused])] };
+}
