@@ -8,7 +8,8 @@ import { startApp } from '../support/school-process';
 /**
  * Issue #22 §2: with Schooldesk's own web host stopped, the open page is cut off from
  * Schooldesk, not from the school. It says so and how to start it again (never "Can't reach
- * the school"); once the host is back, Reload brings the app back.
+ * the school"), whether the page sits idle or the owner acts in it; once the host answers
+ * again, the page carries on.
  */
 const WORDS = {
   en: { stopped: 'Schooldesk has stopped', school: /Can.t reach the school/, reload: 'Reload' },
@@ -33,23 +34,27 @@ for (const language of ['en', 'zh-TW'] as const) {
           ['students', 'read'],
         ]);
 
-        await app.host.close();
-        // The owner acts in the page: the call cannot reach Schooldesk.
-        await areaLink(page, 'students').click();
-
         const alert = page
           .getByRole('alert', { name: words.stopped })
           .filter({ has: page.getByRole('button', { name: words.reload }) });
+        await app.host.close();
+        // Left open, the page learns it by itself, and says how to start Schooldesk again.
         await expect(alert).toBeVisible();
         await expect(alert).toContainText('npm run web');
         await expect(page.getByText(words.school)).toHaveCount(0);
+
+        // Acting in the page: the call cannot reach Schooldesk, and says so where it failed.
+        await areaLink(page, 'students').click();
+        await expect(page.getByRole('main').getByRole('alert')).toContainText(words.stopped);
+        await expect(page.getByText(words.school)).toHaveCount(0);
         await screenshot(page, `host-stopped-${language}`);
 
-        // Started again on the same data folder (same address and secret).
+        // Started again on the same data folder (same address and secret): the page sees it
+        // answer again, drops the notice and loads what failed meanwhile.
         app = await startApp(dataDir);
-        await alert.getByRole('button', { name: words.reload }).click();
-        await expect(page.getByRole('button', { name: say('shell:header.account') })).toBeVisible();
         await expect(alert).toHaveCount(0);
+        await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+        await expect(page.getByRole('button', { name: say('shell:header.account') })).toBeVisible();
       } finally {
         await app.host.close();
         rmSync(dataDir, { recursive: true, force: true });

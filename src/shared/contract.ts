@@ -217,6 +217,11 @@ export const appEvent = z.discriminatedUnion('type', [
     schoolId: z.string(),
     areas: z.array(z.enum(ENTITY_NAMES)),
   }),
+  /**
+   * Said by the web host's bridge itself, never by core: its event stream found the host
+   * stopped (the connection refused), or answering again.
+   */
+  z.object({ type: z.literal('host:state'), stopped: z.boolean() }),
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 
