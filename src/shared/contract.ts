@@ -7,6 +7,7 @@ import { BRIDGE_ERRORS } from './bridge-errors';
 export { BRIDGE_ERRORS };
 import { CHOOSABLE_SCOPES } from './scope-catalog';
 import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
+import type { HOST_STOPPED } from './host-stopped';
 import { workspaceContract } from './workspace-contract';
 import { outboxContract, outboxStatus } from './outbox-contract';
 import { syncContract } from './sync-contract';
@@ -41,6 +42,8 @@ export const sessionSummary = z.object({
   role: z.string().optional(),
   /** The school's subdomain on the platform: the name the app shows for the school. */
   schoolSubdomain: z.string().optional(),
+  /** The school's own name (its resource metadata's `resource_name`), when it sends one. */
+  schoolName: z.string().optional(),
   scopes: z.array(z.string()),
   /** Scopes that were asked for but not granted (declined at consent). */
   declinedScopes: z.array(z.string()),
@@ -152,7 +155,8 @@ export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
 export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-export type ErrorCode = keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode;
+export type ErrorCode =
+  keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode | typeof HOST_STOPPED;
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {
@@ -213,6 +217,11 @@ export const appEvent = z.discriminatedUnion('type', [
     schoolId: z.string(),
     areas: z.array(z.enum(ENTITY_NAMES)),
   }),
+  /**
+   * Said by the web host's bridge itself, never by core: its event stream found the host
+   * stopped (the connection refused), or answering again.
+   */
+  z.object({ type: z.literal('host:state'), stopped: z.boolean() }),
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 
