@@ -21,6 +21,13 @@ export type Collision =
 
 export type CurriculumMerge = { curriculum: Section[]; collisions: Collision[] };
 
+/** A record's `sections` as a curriculum: anything but a list (a school that sent none) is empty. */
+export function asCurriculum(value: unknown): Curriculum {
+  return Array.isArray(value)
+    ? value.filter((item): item is Section => item !== null && typeof item === 'object')
+    : [];
+}
+
 type Item = Section | Lecture;
 
 /**
