@@ -73,3 +73,28 @@ export function durationOf(lecture: Lecture): number {
   const seconds = lecture.durationSeconds;
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
+
+/** A section's lecture count and running time (seconds), and the same for a whole course. */
+export type Totals = { lectures: number; seconds: number };
+
+export function sectionTotals(section: Section): Totals {
+  const lectures = section.lectures ?? [];
+  return {
+    lectures: lectures.length,
+    seconds: lectures.reduce((sum, l) => sum + durationOf(l), 0),
+  };
+}
+
+export function curriculumTotals(curriculum: Curriculum): Totals & { sections: number } {
+  return curriculum.reduce(
+    (sum, section) => {
+      const totals = sectionTotals(section);
+      return {
+        ...sum,
+        lectures: sum.lectures + totals.lectures,
+        seconds: sum.seconds + totals.seconds,
+      };
+    },
+    { sections: curriculum.length, lectures: 0, seconds: 0 },
+  );
+}
