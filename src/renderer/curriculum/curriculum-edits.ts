@@ -147,7 +147,7 @@ export function moveTo(sections: Section[], from: Place, drop: Drop): Edited {
         : target.lecture;
     at = drop.where === 'before' ? shifted : shifted + 1;
   }
-  into.splice(at, 0, item as Lecture);
+  into.splice(at, 0, item);
   return {
     sections: withLectures(without, target.section, into),
     place: { section: target.section, lecture: at },

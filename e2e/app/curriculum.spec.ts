@@ -1,0 +1,121 @@
+import type { Locator, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, screenshot } from '../support/app-fixtures';
+import { createCourse } from '../support/records-flow';
+import { readApi } from '../support/workspace-flow';
+import { signInToWorkspace } from '../support/workspace-flow';
+
+/**
+ * A course's curriculum in its record: a tree of sections and lectures (the WAI-ARIA tree
+ * pattern), edited by toolbar, keyboard and mouse, and saved with the course's Save.
+ */
+
+type Lecture = { id: string; title: string; durationSeconds: number | null; preview: boolean };
+type Course = {
+  id: string;
+  name: string;
+  sections: { id: string; title: string; lectures: Lecture[] }[];
+};
+
+const OUTLINE = [
+  {
+    title: 'Intro',
+    lectures: [
+      { title: 'Welcome', durationSeconds: 300, preview: true },
+      { title: 'Setup', durationSeconds: 600 },
+    ],
+  },
+  { title: 'Basics', lectures: [{ title: 'First steps', durationSeconds: 900 }] },
+];
+
+const panel = (page: Page) => page.locator('.record-panel');
+const tree = (page: Page) => page.getByRole('tree', { name: 'Curriculum' });
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Curriculum actions' });
+const item = (page: Page, title: string) =>
+  tree(page).getByRole('treeitem', { name: new RegExp(`^${title}\\b`) });
+
+async function openCourse(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Search courses').fill(name);
+  await page.getByRole('grid').getByText(name).click();
+  await expect(tree(page)).toBeVisible();
+}
+
+async function titlesOf(section: Locator): Promise<string[]> {
+  return section
+    .getByRole('treeitem')
+    .evaluateAll((items) => items.map((el) => el.querySelector('.tree-title')?.textContent ?? ''));
+}
+
+test('the owner reorders by keyboard and by mouse, renames, adds and saves; the school has it', async ({
+  page,
+  app,
+  platform,
+}) => {
+  const course = await createCourse(platform.url, 'Outline', { sections: OUTLINE });
+  await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+  await openCourse(page, course.name);
+
+  // What each item shows: a lecture its running time and Preview, a section its totals.
+  await expect(item(page, 'Welcome')).toHaveAccessibleName(/^Welcome Preview 5 min$/);
+  await expect(item(page, 'Intro')).toHaveAccessibleName(/^Intro 2 lectures, 15 min$/);
+  await expect(panel(page).getByText('2 sections, 3 lectures, 30 min in all')).toBeVisible();
+  const intro = item(page, 'Intro');
+  await expect(intro.getByRole('group').getByRole('treeitem')).toHaveCount(2);
+
+  // Keyboard: Setup moves up within Intro, then First steps moves up into Intro.
+  await item(page, 'Setup').click();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(item(page, 'Setup')).toBeFocused();
+  expect(await titlesOf(intro)).toEqual(['Setup', 'Welcome']);
+  await item(page, 'First steps').click();
+  await page.keyboard.press('Alt+ArrowUp');
+  expect(await titlesOf(intro)).toEqual(['Setup', 'Welcome', 'First steps']);
+  await expect(item(page, 'First steps')).toBeFocused();
+
+  // Rename by F2: Enter commits.
+  await page.keyboard.press('F2');
+  const title = tree(page).getByRole('textbox', { name: 'Title' });
+  await title.fill('First steps, again');
+  await title.press('Enter');
+  await expect(item(page, 'First steps, again')).toBeFocused();
+
+  // Mouse: Welcome dragged onto the lower half of First steps, again.
+  await item(page, 'Welcome')
+    .locator('.tree-row')
+    .dragTo(item(page, 'First steps, again').locator('.tree-row'), {
+      targetPosition: { x: 20, y: 18 },
+    });
+  expect(await titlesOf(intro)).toEqual(['Setup', 'First steps, again', 'Welcome']);
+
+  // Add a section at the end by the toolbar, named in the Title field.
+  await item(page, 'Basics').click();
+  await toolbar(page).getByRole('button', { name: 'Add section' }).click();
+  await tree(page).getByRole('textbox', { name: 'Title' }).fill('Wrap-up');
+  await page.keyboard.press('Enter');
+  await toolbar(page).getByRole('button', { name: 'Add lecture' }).click();
+  await tree(page).getByRole('textbox', { name: 'Title' }).fill('Next steps');
+  await page.keyboard.press('Enter');
+
+  await screenshot(page, 'curriculum-edited');
+  await panel(page).getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Course saved.'),
+  ).toBeVisible();
+
+  const saved = await readApi<Course>(platform.url, `courses/${course.id}`);
+  expect(saved.sections.map((s) => [s.title, s.lectures.map((l) => l.title)])).toEqual([
+    ['Intro', ['Setup', 'First steps, again', 'Welcome']],
+    ['Basics', []],
+    ['Wrap-up', ['Next steps']],
+  ]);
+  // Moved items keep their ids and the fields the app does not edit.
+  const created = (await readApi<Course>(platform.url, `courses/${course.id}`)).sections;
+  expect(created[0]!.lectures[2]).toMatchObject({
+    title: 'Welcome',
+    durationSeconds: 300,
+    preview: true,
+  });
+
+  const axe = await new AxeBuilder({ page }).include('.curriculum').analyze();
+  expect(axe.violations).toEqual([]);
+});
