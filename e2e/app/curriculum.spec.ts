@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, screenshot } from '../support/app-fixtures';
-import { createCourse } from '../support/records-flow';
+import { createCourse, writeApi } from '../support/records-flow';
 import { readApi } from '../support/workspace-flow';
 import { signInToWorkspace } from '../support/workspace-flow';
 
@@ -118,4 +118,68 @@ test('the owner reorders by keyboard and by mouse, renames, adds and saves; the 
 
   const axe = await new AxeBuilder({ page }).include('.curriculum').analyze();
   expect(axe.violations).toEqual([]);
+});
+
+/** Renames a lecture of the course on the school, as someone at the school's web admin. */
+async function renameOnSchool(platformUrl: string, courseId: string, from: string, to: string) {
+  const course = await readApi<Course>(platformUrl, `courses/${courseId}`);
+  const sections = course.sections.map((s) => ({
+    ...s,
+    lectures: s.lectures.map((l) => (l.title === from ? { ...l, title: to } : l)),
+  }));
+  await writeApi(platformUrl, 'PATCH', `courses/${courseId}`, { sections });
+}
+
+async function renameHere(page: Page, from: string, to: string): Promise<void> {
+  await item(page, from).click();
+  await toolbar(page).getByRole('button', { name: 'Rename' }).click();
+  await tree(page).getByRole('textbox', { name: 'Title' }).fill(to);
+  await page.keyboard.press('Enter');
+}
+
+test('a curriculum changed on the school meanwhile: the differences in words, merged where they do not collide', async ({
+  page,
+  app,
+  platform,
+}) => {
+  const course = await createCourse(platform.url, 'Clash', { sections: OUTLINE });
+  await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+  await openCourse(page, course.name);
+
+  // Both renamed Setup: the owner chooses, told in words what each side did.
+  await renameHere(page, 'Setup', 'Setup (mine)');
+  await renameOnSchool(platform.url, course.id, 'Setup', 'Setup (school)');
+  await panel(page).getByRole('button', { name: 'Save' }).click();
+  const conflict = panel(page).getByRole('group', { name: 'Curriculum' });
+  await expect(conflict.getByText('“Setup” renamed to “Setup (school)”')).toBeVisible();
+  await expect(conflict.getByText('“Setup” renamed to “Setup (mine)”')).toBeVisible();
+  await expect(
+    conflict.getByText(
+      'Both renamed “Setup”: you to “Setup (mine)”, the school to “Setup (school)”',
+    ),
+  ).toBeVisible();
+  await expect(conflict.getByRole('radio', { name: 'Both, merged' })).toHaveCount(0);
+  await screenshot(page, 'curriculum-conflict');
+  await conflict.getByRole('radio', { name: 'Yours' }).check();
+  await panel(page).getByRole('button', { name: 'Save merged' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('Course saved.'),
+  ).toBeVisible();
+  const kept = await readApi<Course>(platform.url, `courses/${course.id}`);
+  expect(kept.sections[0]!.lectures.map((l) => l.title)).toEqual(['Welcome', 'Setup (mine)']);
+
+  // Different items: the owner renamed Welcome while the school renamed First steps. Nothing
+  // collides, so the save merges them without asking.
+  await renameHere(page, 'Welcome', 'Hello');
+  await renameOnSchool(platform.url, course.id, 'First steps', 'Getting going');
+  await panel(page).getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () =>
+      (await readApi<Course>(platform.url, `courses/${course.id}`)).sections.map((s) =>
+        s.lectures.map((l) => l.title),
+      ),
+    )
+    .toEqual([['Hello', 'Setup (mine)'], ['Getting going']]);
+  await expect(conflict).toHaveCount(0);
+  await expect(item(page, 'Getting going')).toBeVisible();
 });

@@ -130,6 +130,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
           ...curriculum.changes(),
         },
         edited: Object.keys(request.fields),
+        base: request.base,
         current: details.current as AnyRecord,
         currentEtag: details.currentEtag,
       });
