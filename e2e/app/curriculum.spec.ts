@@ -4,6 +4,8 @@ import { test, expect, screenshot } from '../support/app-fixtures';
 import { createCourse, writeApi } from '../support/records-flow';
 import { readApi } from '../support/workspace-flow';
 import { signInToWorkspace } from '../support/workspace-flow';
+import { STAFF } from '../support/oauth-flow';
+import { signInSpeaking } from '../support/language-flow';
 
 /**
  * A course's curriculum in its record: a tree of sections and lectures (the WAI-ARIA tree
@@ -182,4 +184,48 @@ test('a curriculum changed on the school meanwhile: the differences in words, me
     .toEqual([['Hello', 'Setup (mine)'], ['Getting going']]);
   await expect(conflict).toHaveCount(0);
   await expect(item(page, 'Getting going')).toBeVisible();
+});
+
+test('a staff account sees the curriculum read-only, with the reason and Grant access', async ({
+  page,
+  app,
+  platform,
+}) => {
+  const course = await createCourse(platform.url, 'Staff', { sections: OUTLINE });
+  await signInToWorkspace(page, app, platform.url, { preset: 'Everything', account: STAFF });
+  await openCourse(page, course.name);
+  for (const name of ['Add section', 'Add lecture', 'Rename', 'Move up', 'Move down', 'Delete'])
+    await expect(toolbar(page).getByRole('button', { name })).toBeDisabled();
+  await expect(
+    panel(page).getByText('Changes to the curriculum: locked. They need Curriculum: Write', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Grant access' }).last()).toBeEnabled();
+  // The tree still reads and walks by keyboard; moving does nothing.
+  await item(page, 'Setup').click();
+  await page.keyboard.press('Alt+ArrowUp');
+  expect(await titlesOf(item(page, 'Intro'))).toEqual(['Welcome', 'Setup']);
+  await page.keyboard.press('ArrowDown');
+  await expect(item(page, 'Basics')).toBeFocused();
+  await screenshot(page, 'curriculum-read-only');
+});
+
+test.describe('in Traditional Chinese', () => {
+  test.use({ locale: 'zh-TW' });
+
+  test('the tree and its toolbar are named in Chinese', async ({ page, app, platform }) => {
+    const course = await createCourse(platform.url, 'Zh', { sections: OUTLINE });
+    await signInSpeaking(page, app, platform.url, 'zh-TW');
+    await page.getByLabel('搜尋課程').fill(course.name);
+    await page.getByRole('grid').getByText(course.name).click();
+    const zhTree = page.getByRole('tree', { name: '課程大綱' });
+    await expect(zhTree.getByRole('treeitem', { name: /^Intro 2 個單元，15 分鐘$/ })).toBeVisible();
+    await expect(zhTree.getByRole('treeitem', { name: /^Welcome 試看 5 分鐘$/ })).toBeVisible();
+    await zhTree.getByRole('treeitem', { name: /^Welcome/ }).click();
+    const zhToolbar = page.getByRole('toolbar', { name: '課程大綱操作' });
+    for (const name of ['新增章節', '新增單元', '重新命名', '上移', '下移', '刪除'])
+      await expect(zhToolbar.getByRole('button', { name })).toBeEnabled();
+    await screenshot(page, 'curriculum-zh-TW');
+  });
 });

@@ -303,7 +303,7 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
         </ul>
       ) : null}
       <p id={`${idBase}-keys`} className="hint">
-        {t('keys')}
+        {canEdit ? t('keys') : t('keysReadOnly')}
       </p>
       <p role="status" className="visually-hidden">
         {announcement}
