@@ -229,3 +229,25 @@ test.describe('in Traditional Chinese', () => {
     await screenshot(page, 'curriculum-zh-TW');
   });
 });
+
+test('an unsaved curriculum change is not thrown away without asking', async ({
+  page,
+  app,
+  platform,
+}) => {
+  const course = await createCourse(platform.url, 'Unsaved', { sections: OUTLINE });
+  await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
+  await openCourse(page, course.name);
+  await item(page, 'Setup').click();
+  await page.keyboard.press('Alt+ArrowUp');
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Discard your unsaved changes?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  expect(await titlesOf(item(page, 'Intro'))).toEqual(['Setup', 'Welcome']);
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(tree(page)).toHaveCount(0);
+  const unchanged = await readApi<Course>(platform.url, `courses/${course.id}`);
+  expect(unchanged.sections[0]!.lectures.map((l) => l.title)).toEqual(['Welcome', 'Setup']);
+});
