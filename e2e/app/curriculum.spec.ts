@@ -36,6 +36,21 @@ const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Curriculum ac
 const item = (page: Page, title: string) =>
   tree(page).getByRole('treeitem', { name: new RegExp(`^${title}\\b`) });
 
+/** Screenshots of the tree at both sizes and in both themes, for people to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1024, height: 680 },
+    { width: 1280, height: 800 },
+  ])
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: theme });
+      await page.getByRole('tree').scrollIntoViewIfNeeded();
+      await screenshot(page, `${name}-${size.width}-${theme}`);
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 async function openCourse(page: Page, name: string): Promise<void> {
   await page.getByLabel('Search courses').fill(name);
   await page.getByRole('grid').getByText(name).click();
@@ -98,7 +113,15 @@ test('the owner reorders by keyboard and by mouse, renames, adds and saves; the 
   await tree(page).getByRole('textbox', { name: 'Title' }).fill('Next steps');
   await page.keyboard.press('Enter');
 
-  await screenshot(page, 'curriculum-edited');
+  // Deleting a section that holds lectures asks first.
+  // (A section's own row: the middle of its item may be one of its lectures.)
+  await item(page, 'Wrap-up').locator('.tree-row').first().click();
+  await toolbar(page).getByRole('button', { name: 'Delete' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Delete the section “Wrap-up”?' });
+  await expect(ask.getByText('Its 1 lecture goes with it.', { exact: false })).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(item(page, 'Wrap-up')).toBeFocused();
+  await shoot(page, 'curriculum-en');
   await panel(page).getByRole('button', { name: 'Save' }).click();
   await expect(
     page.getByRole('region', { name: 'Notifications' }).getByText('Course saved.'),
@@ -226,7 +249,7 @@ test.describe('in Traditional Chinese', () => {
     const zhToolbar = page.getByRole('toolbar', { name: '課程大綱操作' });
     for (const name of ['新增章節', '新增單元', '重新命名', '上移', '下移', '刪除'])
       await expect(zhToolbar.getByRole('button', { name })).toBeEnabled();
-    await screenshot(page, 'curriculum-zh-TW');
+    await shoot(page, 'curriculum-zh-TW');
   });
 });
 

@@ -6,6 +6,7 @@ import {
 } from '../../../e2e/support/harness/sync-harness';
 import { drained, openSchoolWithOutbox } from '../../../e2e/support/harness/outbox-harness';
 import type { Section } from '../../shared/curriculum/curriculum-shape';
+import { coalesce } from './outbox-entry';
 
 let h: SyncHarness | undefined;
 const closers: Array<() => Promise<void>> = [];
@@ -86,5 +87,43 @@ describe('a curriculum changed here and on the school', () => {
       state: 'needs_you',
       problem: { code: 'conflict', fields: ['sections'] },
     });
+  });
+});
+
+describe('curriculum entries in the outbox', () => {
+  it('two unsent changes of one course’s curriculum are one entry: the later outline, on the first version seen', () => {
+    const first = [{ id: 'a', title: 'Intro', lectures: [] }];
+    const later = [...first, { id: 'b', title: 'More', lectures: [] }];
+    const merged = coalesce(
+      { kind: 'update', entity: 'courses', id: 'c1', fields: { sections: first }, etag: '"v1"' },
+      {
+        kind: 'update',
+        entity: 'courses',
+        id: 'c1',
+        fields: { sections: later, name: 'N' },
+        etag: '"v1-shown"',
+      },
+    );
+    expect(merged).toEqual({
+      kind: 'update',
+      entity: 'courses',
+      id: 'c1',
+      fields: { sections: later, name: 'N' },
+      etag: '"v1"',
+    });
+  });
+});
+
+describe('the copy and the school', () => {
+  it('hold the same curriculum for every course after a sync (ids, order and every field)', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const { sync, data } = await openSchoolWithOutbox(h, closers, { retry: { maxRetries: 0 } });
+    await sync.until(allSynced);
+    const school = await h.client.client().list('courses', { limit: 50, sort: 'name' });
+    expect(school.rows.length).toBeGreaterThan(0);
+    for (const course of school.rows) {
+      const local = await data.get('courses', course.id);
+      expect(local.record.sections, course.name).toEqual(course.sections);
+    }
   });
 });
