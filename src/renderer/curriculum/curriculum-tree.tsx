@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Section } from '../../shared/curriculum/curriculum-shape';
+import { CURRICULUM_LIMITS } from '../../shared/curriculum/curriculum-fields';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import {
   addLecture,
@@ -34,11 +35,17 @@ type Props = {
 
 const newId = () => crypto.randomUUID();
 
+/** A section's key for what the tree remembers of it (closed or open): its id, or its place. */
+const sectionKey = (sections: readonly Section[], at: number): string => {
+  const id = sections[at]?.id;
+  return typeof id === 'string' ? id : `@${at}`;
+};
+
 /** The items the arrow keys walk through: sections, and the lectures of open ones. */
-function visiblePlaces(sections: readonly Section[], collapsed: ReadonlySet<number>): Place[] {
+function visiblePlaces(sections: readonly Section[], collapsed: ReadonlySet<string>): Place[] {
   return sections.flatMap((section, s) => [
     { section: s },
-    ...(collapsed.has(s)
+    ...(collapsed.has(sectionKey(sections, s))
       ? []
       : (section.lectures ?? []).map((_, l) => ({ section: s, lecture: l }))),
   ]);
@@ -58,7 +65,8 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
   const { t } = useTranslation('curriculum');
   const idBase = useId();
   const [place, setPlace] = useState<Place | undefined>(undefined);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  // Closed sections, by key, so a section stays closed when it moves.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [renaming, setRenaming] = useState<Place>();
   const [confirming, setConfirming] = useState<Place>();
   const [dropping, setDropping] = useState<Drop>();
@@ -91,12 +99,13 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
   const apply = (edited: Edited, said?: string) => {
     if (edited.sections !== latest.current.sections) latest.current.onChange(edited.sections);
     goTo(edited.place);
-    if (edited.place && edited.place.section !== undefined) {
+    if (edited.place) {
       // An item moved into a closed section opens it, so the focus can follow.
+      const key = sectionKey(edited.sections, edited.place.section);
       setCollapsed((c) => {
-        if (!c.has(edited.place!.section)) return c;
+        if (!c.has(key)) return c;
         const next = new Set(c);
-        next.delete(edited.place!.section);
+        next.delete(key);
         return next;
       });
     }
@@ -133,9 +142,10 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
       select: (at) => goTo(at),
       toggle: (section) =>
         setCollapsed((c) => {
+          const key = sectionKey(latest.current.sections, section);
           const next = new Set(c);
-          if (next.has(section)) next.delete(section);
-          else next.add(section);
+          if (next.has(key)) next.delete(key);
+          else next.add(key);
           return next;
         }),
       commitRename: (at, title) => {
@@ -184,12 +194,13 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
     else if (event.key === 'Home') goTo(visible[0]);
     else if (event.key === 'End') goTo(visible[visible.length - 1]);
     else if (event.key === 'ArrowRight' && current && current.lecture === undefined) {
-      if (collapsed.has(current.section)) actions.toggle(current.section);
+      if (collapsed.has(sectionKey(sections, current.section))) actions.toggle(current.section);
       else if ((sections[current.section]?.lectures ?? []).length > 0)
         goTo({ section: current.section, lecture: 0 });
     } else if (event.key === 'ArrowLeft' && current) {
       if (current.lecture !== undefined) goTo({ section: current.section });
-      else if (!collapsed.has(current.section)) actions.toggle(current.section);
+      else if (!collapsed.has(sectionKey(sections, current.section)))
+        actions.toggle(current.section);
     } else if (event.key === 'F2' && current && canEdit) setRenaming(current);
     else if (event.key === 'Delete' && canEdit) askDelete();
     else handled = false;
@@ -198,6 +209,11 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
 
   const disabled = !canEdit;
   const noSelection = !selected;
+  // The platform's limits: the buttons stop there rather than let a save be refused.
+  const sectionsFull = sections.length >= CURRICULUM_LIMITS.sections;
+  const lectureTarget = sections[selected ? selected.section : sections.length - 1];
+  const lecturesFull =
+    (lectureTarget?.lectures ?? []).length >= CURRICULUM_LIMITS.lecturesPerSection;
   return (
     <section className="curriculum" aria-labelledby={`${idBase}-heading`}>
       <h3 id={`${idBase}-heading`}>{t('heading')}</h3>
@@ -206,7 +222,7 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
         <button
           type="button"
           className="secondary"
-          disabled={disabled}
+          disabled={disabled || sectionsFull}
           onClick={() => {
             const edited = addSection(sections, selected, t('newSection'), newId);
             apply(edited);
@@ -218,7 +234,7 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
         <button
           type="button"
           className="secondary"
-          disabled={disabled || sections.length === 0}
+          disabled={disabled || sections.length === 0 || lecturesFull}
           onClick={() => {
             const edited = addLecture(sections, selected, t('newLecture'), newId);
             apply(edited);
@@ -279,7 +295,7 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
                 section={section}
                 place={sectionPlace}
                 count={sections.length}
-                expanded={!collapsed.has(s)}
+                expanded={!collapsed.has(sectionKey(sections, s))}
                 selected={samePlace(selected, sectionPlace)}
                 focusable={samePlace(focusable, sectionPlace)}
                 renaming={samePlace(renaming, sectionPlace)}
