@@ -25,6 +25,7 @@ import {
 } from './curriculum-edits';
 import { courseSummary, itemTitle } from './curriculum-words';
 import { placeKey, SectionItem, type TreeActions } from './tree-items';
+import { drawnRuns, useTreeWindow } from './use-tree-window';
 
 type Props = {
   sections: Section[];
@@ -207,6 +208,15 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
     if (handled) event.preventDefault();
   };
 
+  // Only the rows in view (and the focused one) are drawn: a 20 × 60 curriculum is 1,220 rows.
+  const rows = visiblePlaces(sections, collapsed);
+  const rowOf = (at: Place | undefined) =>
+    at === undefined ? undefined : rows.findIndex((row) => samePlace(row, at));
+  const sectionRows = new Map(
+    rows.flatMap((row, at) => (row.lecture === undefined ? [[row.section, at]] : [])),
+  );
+  const { drawn, rowPx } = useTreeWindow(treeRef, rows.length, [rowOf(focusable), rowOf(renaming)]);
+
   const disabled = !canEdit;
   const noSelection = !selected;
   // The platform's limits: the buttons stop there rather than let a save be refused.
@@ -289,13 +299,28 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
             const mine = (p: Place | undefined) =>
               p && p.section === s && p.lecture !== undefined ? p.lecture : undefined;
             const sectionPlace = { section: s };
+            const expanded = !collapsed.has(sectionKey(sections, s));
+            const row = sectionRows.get(s)!;
+            const count = expanded ? (section.lectures ?? []).length : 0;
+            const lectureRuns = drawnRuns(drawn, row + 1, count);
+            if (!drawn.has(row) && lectureRuns === '')
+              return (
+                <li
+                  key={typeof section.id === 'string' ? section.id : `@${s}`}
+                  role="none"
+                  className="tree-gap"
+                  style={{ height: (1 + count) * rowPx }}
+                />
+              );
             return (
               <SectionItem
                 key={typeof section.id === 'string' ? section.id : `@${s}`}
                 section={section}
                 place={sectionPlace}
                 count={sections.length}
-                expanded={!collapsed.has(sectionKey(sections, s))}
+                expanded={expanded}
+                lectureRuns={lectureRuns}
+                rowPx={rowPx}
                 selected={samePlace(selected, sectionPlace)}
                 focusable={samePlace(focusable, sectionPlace)}
                 renaming={samePlace(renaming, sectionPlace)}

@@ -1,7 +1,8 @@
-import { memo, useEffect, useRef, type DragEvent, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lecture, Section } from '../../shared/curriculum/curriculum-shape';
 import type { Drop, Place } from './curriculum-edits';
+import { runsOf } from './use-tree-window';
 import { durationWords, itemTitle, sectionSummary } from './curriculum-words';
 
 /** What every row asks of the tree; one stable object, so unchanged rows do not re-render. */
@@ -164,6 +165,9 @@ export const SectionItem = memo(function SectionItem(
     focusLecture: number | undefined;
     renamingLecture: number | undefined;
     dropLecture: { lecture: number; where: Drop['where'] } | undefined;
+    /** The lectures drawn, as runs (use-tree-window.ts); the others are spacers. */
+    lectureRuns: string;
+    rowPx: number;
   },
 ) {
   const { section, place, idBase, expanded } = props;
@@ -207,23 +211,44 @@ export const SectionItem = memo(function SectionItem(
         </span>
       </span>
       {expanded ? (
-        <ul role="group" {...(lectures.length === 0 ? dragHandlers(props, true) : {})}>
-          {lectures.map((lecture, at) => (
-            <LectureItem
-              key={typeof lecture.id === 'string' ? lecture.id : `@${at}`}
-              lecture={lecture}
-              place={{ section: place.section, lecture: at }}
-              position={at + 1}
-              count={lectures.length}
-              selected={props.selectedLecture === at}
-              focusable={props.focusLecture === at}
-              renaming={props.renamingLecture === at}
-              draggable={props.draggable}
-              dropAt={props.dropLecture?.lecture === at ? props.dropLecture.where : undefined}
-              actions={props.actions}
-              idBase={idBase}
-            />
-          ))}
+        <ul role="group">
+          {(() => {
+            const drawn: ReactNode[] = [];
+            let next = 0;
+            const spacer = (from: number, to: number) => (
+              <li
+                key={`gap${from}`}
+                role="none"
+                className="tree-gap"
+                style={{ height: (to - from) * props.rowPx }}
+              />
+            );
+            for (const [from, to] of runsOf(props.lectureRuns)) {
+              if (from > next) drawn.push(spacer(next, from));
+              for (let at = from; at < to; at += 1) {
+                const lecture = lectures[at]!;
+                drawn.push(
+                  <LectureItem
+                    key={typeof lecture.id === 'string' ? lecture.id : `@${at}`}
+                    lecture={lecture}
+                    place={{ section: place.section, lecture: at }}
+                    position={at + 1}
+                    count={lectures.length}
+                    selected={props.selectedLecture === at}
+                    focusable={props.focusLecture === at}
+                    renaming={props.renamingLecture === at}
+                    draggable={props.draggable}
+                    dropAt={props.dropLecture?.lecture === at ? props.dropLecture.where : undefined}
+                    actions={props.actions}
+                    idBase={idBase}
+                  />,
+                );
+              }
+              next = to;
+            }
+            if (lectures.length > next) drawn.push(spacer(next, lectures.length));
+            return drawn;
+          })()}
         </ul>
       ) : null}
     </li>
