@@ -126,16 +126,24 @@ test('a mistyped school address is an error on the field, which keeps what was t
   await expect(page.locator('#school-address-error')).toHaveCount(0);
 });
 
-test('the scope chooser shows the four areas first and folds the others away', async ({
+test('the scope chooser shows the managed areas first, curriculum beside courses, and folds the others away', async ({
   page,
   app,
 }) => {
   await page.goto(app.url);
+  const managed = page.getByRole('checkbox').filter({ visible: true });
+  await expect(managed.nth(2)).toHaveAccessibleName('Curriculum: Read');
   for (const name of ['Courses: Read', 'Students: Write', 'Coupons: Read', 'Pages: Write'])
     await expect(page.getByRole('checkbox', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Members: Read', exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Everything' }).click();
-  for (const name of ['Courses: Write', 'Students: Write', 'Coupons: Write', 'Pages: Write'])
+  for (const name of [
+    'Courses: Write',
+    'Curriculum: Write',
+    'Students: Write',
+    'Coupons: Write',
+    'Pages: Write',
+  ])
     await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
   await page.getByText('Schooldesk does not use them yet').click();
   await expect(

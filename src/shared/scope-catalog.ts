@@ -21,6 +21,13 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
     write: 'courses:write',
   },
   {
+    id: 'curriculum',
+    label: 'Curriculum',
+    description: 'Sections and lectures inside courses.',
+    read: 'curriculum:read',
+    write: 'curriculum:write',
+  },
+  {
     id: 'students',
     label: 'Students',
     description: 'Student profiles and their course access.',
@@ -33,13 +40,6 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
     description: 'Members of your school and their roles.',
     read: 'members:read',
     write: 'members:write',
-  },
-  {
-    id: 'curriculum',
-    label: 'Curriculum',
-    description: 'Sections and lectures inside courses.',
-    read: 'curriculum:read',
-    write: 'curriculum:write',
   },
   {
     id: 'coupons',
@@ -154,7 +154,13 @@ export const CHOOSABLE_SCOPES: readonly string[] = SCOPE_AREAS.flatMap((a) =>
  * The areas Schooldesk has screens for. The chooser lists them first; the platform's other
  * areas are folded away, since Schooldesk cannot use them yet.
  */
-export const MANAGED_AREA_IDS: readonly string[] = ['courses', 'students', 'coupons', 'pages'];
+export const MANAGED_AREA_IDS: readonly string[] = [
+  'courses',
+  'curriculum',
+  'students',
+  'coupons',
+  'pages',
+];
 
 /** Whether Schooldesk has screens for an area (see {@link MANAGED_AREA_IDS}). */
 export function isManagedArea(area: Pick<ScopeArea, 'id'>): boolean {
@@ -167,7 +173,8 @@ export type ScopePreset = { id: string; label: string; scopes: readonly string[]
 
 /**
  * Least privilege by design: no preset asks for a scope the app does not use, so even
- * "Everything" is reading and editing the four areas Schooldesk manages.
+ * "Everything" is reading and editing the areas Schooldesk manages (a course's curriculum
+ * among them).
  */
 export const SCOPE_PRESETS: readonly ScopePreset[] = [
   {

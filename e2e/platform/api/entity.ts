@@ -73,6 +73,11 @@ export type EntityDef = {
   filters: Record<string, FilterDef>;
   /** What anonymous callers may see (SQL condition); null means nothing at all. */
   publicWhere: string | null;
+  /**
+   * Writable fields whose change needs another scope than `<area>:write`: a course's sections
+   * need `curriculum:write` (NOTES.md: that scope creates and updates curriculum content).
+   */
+  fieldScopes?: Record<string, string>;
   /** Checks that span fields, run on the merged record of a create or update. */
   check?: (record: Record<string, unknown>) => FieldErrors | undefined;
 };
