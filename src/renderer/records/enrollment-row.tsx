@@ -8,6 +8,7 @@ import { errorText } from '../error-text';
 import { entityKeys, recordQuery } from '../entity-queries';
 import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
+import { useIntoView } from '../components/use-into-view';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDate, formatPercent } from '../format';
 import { DateField } from './date-field';
@@ -69,6 +70,7 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
   const course = useQuery(recordQuery(schoolId, 'courses', enrollment.courseId));
   const [confirming, setConfirming] = useState<Confirming>();
   const [extending, setExtending] = useState(false);
+  const extendFormRef = useIntoView<HTMLFieldSetElement>(extending);
   const [kind, setKind] = useState<Extension['kind']>('days');
   const [days, setDays] = useState('30');
   const [until, setUntil] = useState('');
@@ -177,7 +179,7 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
         </button>
       </div>
       {extending ? (
-        <fieldset className="extend-form">
+        <fieldset ref={extendFormRef} className="extend-form">
           <legend>{t('enrollments.extendLegend', { course: courseName })}</legend>
           <KindChoice group={`${id}-kind`} kind="days" current={kind} onChoose={setKind}>
             {t('enrollments.byDays')}
