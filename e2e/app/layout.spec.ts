@@ -1,33 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { test as base, expect, screenshot } from '../support/app-fixtures';
+import { expect, screenshot } from '../support/app-fixtures';
+import { measureList, test, useLanguage } from '../support/list-layout';
 import { createCourse, writeApi } from '../support/records-flow';
 import { signInToWorkspace } from '../support/workspace-flow';
 
 /**
  * The workspace at the window sizes owners use, in both languages: the header never wraps,
- * no list cuts a cell short (with a record open or not), each column header stays above its
- * cells when the list shows a scrollbar, and the conflict view and a coupon form get their
+ * no list cuts a header or a set word short (with a record open or not; a long name may end
+ * in an ellipsis), each column header stays above its cells when the list shows a scrollbar, and the conflict view and a coupon form get their
  * room. Screenshots of each list with a record open, the conflict view and a coupon form are
  * saved as layout-<what>-<language>-<width>-<theme> for people to look at.
  */
-
-// Scrollbars take room here, as on a desktop: headless Chromium hides them by default, and
-// then a header could never be pushed out of line by one.
-const test = base.extend({
-  launchOptions: [
-    async ({ launchOptions }, use) =>
-      use({
-        ...launchOptions,
-        ignoreDefaultArgs: [
-          ...(Array.isArray(launchOptions.ignoreDefaultArgs)
-            ? launchOptions.ignoreDefaultArgs
-            : []),
-          '--hide-scrollbars',
-        ],
-      }),
-    { scope: 'worker' },
-  ],
-});
 
 const SIZES = [
   { width: 1024, height: 680 },
@@ -45,31 +28,6 @@ const LISTS = [
 const grid = (page: Page) => page.getByRole('grid');
 const bodyRows = (page: Page) => grid(page).locator('[role="row"]:not([aria-rowindex="1"])');
 const panel = (page: Page) => page.locator('.record-panel');
-
-/** Cells and headers of the list that do not show their whole text, with their text. */
-const cutCells = (page: Page) =>
-  grid(page)
-    .locator('[role="gridcell"], [role="columnheader"]')
-    .evaluateAll((cells) =>
-      cells
-        .filter((cell) => cell.scrollWidth > cell.clientWidth)
-        .map((cell) => `${cell.textContent ?? ''} (${cell.scrollWidth} > ${cell.clientWidth})`),
-    );
-
-/** Columns whose header is not exactly above the cells of the first row. */
-const misalignedColumns = (page: Page) =>
-  grid(page).evaluate((element) => {
-    const rows = element.querySelectorAll('[role="row"]');
-    const headers = [...(rows[0]?.querySelectorAll('[role="columnheader"]') ?? [])];
-    const cells = [...(rows[1]?.querySelectorAll('[role="gridcell"]') ?? [])];
-    return headers.flatMap((header, i) => {
-      const a = header.getBoundingClientRect();
-      const b = cells[i]?.getBoundingClientRect();
-      return b && Math.abs(a.left - b.left) <= 1 && Math.abs(a.right - b.right) <= 1
-        ? []
-        : [`${header.textContent ?? ''}: ${a.left}–${a.right} vs ${b?.left}–${b?.right}`];
-    });
-  });
 
 /** Texts in `container` that wrap onto a second line, or a container wider than its box. */
 const wrapped = (container: Locator) =>
@@ -99,8 +57,10 @@ const onOneLine = (toolbar: Locator) =>
 /** A list laid out as it should be: nothing cut, headers aligned, its toolbar on one line. */
 async function expectWholeList(page: Page, what: string): Promise<void> {
   await expect(bodyRows(page).first()).not.toHaveClass(/loading/);
-  expect(await cutCells(page), `${what}: cut cells`).toEqual([]);
-  expect(await misalignedColumns(page), `${what}: headers out of line`).toEqual([]);
+  const list = await measureList(grid(page));
+  expect(list.cutCells, `${what}: cut cells`).toEqual([]);
+  expect(list.cutLabels, `${what}: cut headers`).toEqual([]);
+  expect(list.misaligned, `${what}: headers out of line`).toEqual([]);
   expect(await onOneLine(page.locator('.list-toolbar')), `${what}: toolbar wraps`).toBe(true);
 }
 
@@ -110,16 +70,6 @@ async function shoot(page: Page, name: string): Promise<void> {
     await screenshot(page, `${name}-${theme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Chooses the app's language through the bridge (as Account does) and reloads into it. */
-async function useLanguage(page: Page, language: 'en' | 'zh-TW' | null): Promise<void> {
-  await page.evaluate(
-    (chosen) => window.schooldesk.settings.setLanguage({ language: chosen }),
-    language,
-  );
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('lang', language ?? /.+/);
 }
 
 for (const language of ['en', 'zh-TW'] as const) {
@@ -204,6 +154,11 @@ for (const language of ['en', 'zh-TW'] as const) {
         await grid(page).getByText(chinese.name).click();
         await expect(panel(page).locator('h2')).toHaveText(chinese.name);
         await expectWholeList(page, 'a Chinese course name');
+        const nameCell = grid(page).getByRole('gridcell', { name: chinese.name });
+        expect(
+          await nameCell.evaluate((cell) => cell.scrollWidth <= cell.clientWidth),
+          'the Chinese name whole',
+        ).toBe(true);
         await panel(page).locator('.record-panel-header button').click();
 
         // The conflict view takes the content area, not the side panel.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Course } from '../../shared/records';
 import { errorText } from '../error-text';
 import { listWindowQuery } from '../entity-queries';
+import { useIntoView } from './use-into-view';
 
 type Props = {
   schoolId: string;
@@ -58,6 +59,7 @@ export function CourseCombobox(props: Props) {
   });
   const options = query.data?.rows ?? [];
   const activeOption = expanded ? options[active] : undefined;
+  const listRef = useIntoView<HTMLUListElement>(expanded, options.length);
 
   const choose = (course: Course) => {
     onSelect(course);
@@ -112,6 +114,7 @@ export function CourseCombobox(props: Props) {
         </p>
       ) : null}
       <ul
+        ref={listRef}
         id={listId}
         role="listbox"
         aria-label={listLabel ?? t('combobox.matches', { label })}

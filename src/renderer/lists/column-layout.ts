@@ -1,10 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /*
- * How wide each column of a list is. A cell never cuts its text short: each column is as wide
- * as its widest text (its header, every word it can show, the rows drawn so far), and when the
- * list is too narrow for all of them the optional columns go, least useful first. What is
- * still too wide scrolls sideways, header and rows together.
+ * How wide each column of a list is. Each column asks for its widest text (its header, every
+ * word it can show, the rows drawn so far). When the list is too narrow for all of them, the
+ * optional columns go first, least useful first; then the free-text columns (names, e-mails)
+ * give way down to a floor and end their text in an ellipsis (the record panel shows it
+ * whole), so a date or a status is never cut. What is still too wide scrolls sideways, the
+ * header and the rows in one scroller (list-grid.tsx).
  */
 
 /** What the layout needs to know of a column. */
@@ -13,40 +15,51 @@ export type ColumnFit = {
   need: number;
   /** Its share of spare room (0: exactly its need). */
   grow: number;
+  /**
+   * Set for a free-text column: the least it may shrink to when room is short, its text then
+   * ending in an ellipsis. Unset: the column always has its need (set words, dates).
+   */
+  floor?: number | undefined;
   /** Set for a column the list can do without: the lower, the sooner it goes. */
   dropOrder?: number | undefined;
 };
 
-/** Which columns show, and the width their row needs. */
+/** Which columns show, and the least width their row can have without cutting a set word. */
 export type ColumnPlan = { shown: readonly boolean[]; total: number };
 
 /**
  * The columns that fit in `width` pixels: all of them if they fit, else without the optional
- * columns, dropped one at a time in their order until the rest fit (or none is left to drop,
- * and the row scrolls sideways).
+ * columns, dropped one at a time in their order until the rest fit. Dropping stops once the
+ * rest fit at their full need; the total is what they take with free text at its floor, so
+ * the free-text columns shrink (rather than another column going) while that still fits, and
+ * the row scrolls sideways only beyond it.
  */
 export function planColumns(columns: readonly ColumnFit[], width: number): ColumnPlan {
   const shown = columns.map(() => true);
-  const sum = () => columns.reduce((total, c, i) => total + (shown[i] ? c.need : 0), 0);
+  const sum = (of: (c: ColumnFit) => number) =>
+    columns.reduce((total, c, i) => total + (shown[i] ? of(c) : 0), 0);
   const droppable = columns
     .map((c, i) => ({ order: c.dropOrder, i }))
     .filter((c): c is { order: number; i: number } => c.order !== undefined)
     .sort((a, b) => a.order - b.order);
   for (const { i } of droppable) {
-    if (sum() <= width) break;
+    if (sum((c) => c.need) <= width) break;
     shown[i] = false;
   }
-  return { shown, total: Math.ceil(sum()) };
+  return { shown, total: Math.ceil(sum((c) => Math.min(c.floor ?? c.need, c.need))) };
 }
 
 /**
- * The style of a cell: its need as its basis, and its share of what is left over. The share
- * is scaled by --list-grow, which the stylesheet sets to 0 while a record lies over the list
- * (records.css), so the first columns keep to their words and stay clear of the panel.
+ * The style of a cell: its need as its basis, its share of what is left over, and for free
+ * text a shrink down to its floor. The share is scaled by --list-grow, which the stylesheet
+ * sets to 0 while a record lies over the list (record-layout.css), so the first columns keep
+ * to their words and stay clear of the panel.
  */
-export function cellStyleOf(fit: ColumnFit): { flex: string } {
+export function cellStyleOf(fit: ColumnFit): { flex: string; minWidth?: string } {
   const grow = fit.grow === 0 ? '0' : `calc(var(--list-grow, 1) * ${fit.grow})`;
-  return { flex: `${grow} 0 ${Math.ceil(fit.need)}px` };
+  const need = Math.ceil(fit.need);
+  if (fit.floor === undefined || fit.floor >= need) return { flex: `${grow} 0 ${need}px` };
+  return { flex: `${grow} 1 ${need}px`, minWidth: `${Math.ceil(fit.floor)}px` };
 }
 
 let canvas: HTMLCanvasElement | undefined;

@@ -64,10 +64,6 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
   const area: EntityName = entity;
   const selectable = !!onToggle;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const headRef = useRef<HTMLDivElement>(null);
-  /** The frame that will line the header up with the rows' sideways scroll, when one is due. */
-  const headSync = useRef(0);
-  useEffect(() => () => cancelAnimationFrame(headSync.current), []);
   // The body as state too: its width and font decide the columns (use-columns.ts).
   const [body, setBody] = useState<HTMLDivElement | null>(null);
   const bodyRef = useCallback((element: HTMLDivElement | null) => {
@@ -97,6 +93,10 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    // The header row sits above the rows in the same scroller, and stays over them (sticky):
+    // the rows start below it, and a row scrolled to is never left under it.
+    scrollMargin: ROW_HEIGHT,
+    scrollPaddingStart: ROW_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
   const { columns, cellStyles, rowWidth } = useColumns(
@@ -181,45 +181,32 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
       aria-busy={rows.isPending || rows.isRefreshing}
       className="list-grid"
     >
-      <div role="rowgroup" className="list-head" ref={headRef}>
-        <div role="row" aria-rowindex={1} className="list-row" style={{ minWidth: rowWidth }}>
-          {selectable ? (
-            <div role="columnheader" className="list-cell" style={CHECK_CELL}>
-              <span className="visually-hidden">{t('row.selectedColumn')}</span>
-            </div>
-          ) : null}
-          {columns.map((column, columnIndex) => (
-            <HeaderCell
-              key={column.id}
-              column={column}
-              style={cellStyles[columnIndex]!}
-              sort={params.sort}
-              onSort={onSort}
-            />
-          ))}
+      {/* One scroller for the header and the rows, both ways: the header keeps to the top
+          (sticky) and moves sideways with the rows, so each header stays over its cells
+          whatever scrolls it (a wheel, a focused sort button, a row brought into view). */}
+      <div ref={bodyRef} className="list-body">
+        <div role="rowgroup" className="list-head" style={{ minWidth: rowWidth }}>
+          <div role="row" aria-rowindex={1} className="list-row">
+            {selectable ? (
+              <div role="columnheader" className="list-cell" style={CHECK_CELL}>
+                <span className="visually-hidden">{t('row.selectedColumn')}</span>
+              </div>
+            ) : null}
+            {columns.map((column, columnIndex) => (
+              <HeaderCell
+                key={column.id}
+                column={column}
+                style={cellStyles[columnIndex]!}
+                sort={params.sort}
+                onSort={onSort}
+              />
+            ))}
+          </div>
         </div>
-      </div>
-      <div
-        role="rowgroup"
-        ref={bodyRef}
-        className="list-body"
-        onKeyDown={onKeyDown}
-        // The header scrolls sideways with the rows, so each header stays above its cells. Read
-        // in the next frame: in the scroll event the rows just moved are not laid out yet, and
-        // reading scrollLeft there would lay out the whole list at once (a dropped frame).
-        onScroll={(event) => {
-          const body = event.currentTarget;
-          if (headSync.current) return;
-          headSync.current = requestAnimationFrame(() => {
-            headSync.current = 0;
-            if (headRef.current && headRef.current.scrollLeft !== body.scrollLeft)
-              headRef.current.scrollLeft = body.scrollLeft;
-          });
-        }}
-      >
         <div
-          role="presentation"
+          role="rowgroup"
           className="list-sizer"
+          onKeyDown={onKeyDown}
           style={{ height: virtualizer.getTotalSize(), minWidth: rowWidth }}
         >
           {inDomOrder(items, virtualizer.isScrolling).map((item) => {
@@ -232,7 +219,7 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
                 key={slotOf(item, items.length)}
                 entity={entity}
                 index={item.index}
-                start={item.start}
+                start={item.start - ROW_HEIGHT}
                 row={row}
                 columns={columns}
                 cellStyles={cellStyles}

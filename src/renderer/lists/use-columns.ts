@@ -23,14 +23,17 @@ const PENDING_MARK_REM = 1.25;
 const FREE_TEXT_MIN_REM = 6;
 /** …nor more: a name longer than this is cut short (the record panel shows it whole). */
 const FREE_TEXT_MAX_REM = 30;
+/** When room is short, free text gives way down to this (or its header, if wider). */
+const FREE_TEXT_FLOOR_REM = 10;
 
 type Fonts = { cell: string; head: string; rem: number };
 
 /**
  * The columns a list shows in the room it has, and their widths: each as wide as its widest
  * text (header, set words, rows drawn so far), optional columns dropped while they do not
- * fit, what is left shared among the free-text columns (names, e-mails). `rows` are the rows
- * drawn now; `body` is the list's scrolling body, whose width and font decide.
+ * fit, what is left shared among the free-text columns (names, e-mails), which are also the
+ * ones to give way when room is still short. `rows` are the rows drawn now; `body` is the
+ * list's scrolling body, whose width and font decide.
  */
 export function useColumns<E extends EntityName>(
   all: readonly Column<E>[],
@@ -74,13 +77,15 @@ export function useColumns<E extends EntityName>(
   const fits: ColumnFit[] = all.map((column, i) => {
     const rem = fonts?.rem ?? 16;
     const free = column.grow > 0;
+    const header = fixedNeeds[i] ?? 0;
     let content = widest[i] ?? 0;
     if (i === 0) content += PENDING_MARK_REM * rem;
     if (free)
       content = Math.min(Math.max(content, FREE_TEXT_MIN_REM * rem), FREE_TEXT_MAX_REM * rem);
     return {
-      need: Math.max(fixedNeeds[i] ?? 0, content) + PADDING_REM * rem,
+      need: Math.max(header, content) + PADDING_REM * rem,
       grow: column.grow,
+      floor: free ? Math.max(header, FREE_TEXT_FLOOR_REM * rem) + PADDING_REM * rem : undefined,
       dropOrder: column.dropOrder,
     };
   });
@@ -89,7 +94,9 @@ export function useColumns<E extends EntityName>(
   const plan = planColumns(fits, width > 0 ? width - checkWidth : Number.POSITIVE_INFINITY);
 
   // Rows are memoised: the columns and styles keep their identity until the layout changes.
-  const signature = fits.map((fit, i) => (plan.shown[i] ? cellStyleOf(fit).flex : '-')).join('|');
+  const signature = fits
+    .map((fit, i) => (plan.shown[i] ? JSON.stringify(cellStyleOf(fit)) : '-'))
+    .join('|');
   const columns = useMemo(
     () => all.filter((_, i) => plan.shown[i]),
     [all, signature], // eslint-disable-line react-hooks/exhaustive-deps

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Enrollment } from '../../shared/records';
 import { toUiError } from '../bridge';
 import { formatDate } from '../format';
+import { useIntoView } from '../components/use-into-view';
 import { useUnsavedEdits } from '../unsaved/unsaved-edits';
 import { DateField } from './date-field';
 import { fromDateInput, nowSeconds, toDateInput } from './field-specs';
@@ -75,6 +76,8 @@ export function ExtendAccessForm(props: Props) {
   const { enrollment, courseName, busy, error, onEdit, onExtend } = props;
   const id = useId();
   const { t } = useTranslation('records');
+  // The form opens below the row the owner clicked: it comes fully into view.
+  const intoView = useIntoView<HTMLFieldSetElement>(true);
   const byDays = enrollment.endedAt !== null;
   const initialKind: Kind = byDays ? 'days' : 'until';
   const [kind, setKind] = useState<Kind>(initialKind);
@@ -125,7 +128,7 @@ export function ExtendAccessForm(props: Props) {
   };
 
   return (
-    <fieldset className="extend-form">
+    <fieldset ref={intoView} className="extend-form">
       <legend>{t('enrollments.extendLegend', { course: courseName })}</legend>
       {byDays ? (
         <KindChoice group={`${id}-kind`} kind="days" current={kind} onChoose={edit(setKind)}>
