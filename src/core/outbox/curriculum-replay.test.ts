@@ -72,9 +72,15 @@ describe('a curriculum changed here and on the school', () => {
     expect(onSchool.sections).toEqual(expected);
   });
 
-  it('waits for the owner when both renamed the same lecture', async () => {
-    const { outbox } = await curriculumEditedOnBothSides((sections, first) =>
-      retitled(sections, first.id, 'Renamed on the school'),
+  it('waits for the owner when both renamed the same lecture; Keep mine keeps the school’s other changes', async () => {
+    const reversedLast = (sections: Section[]) =>
+      sections.map((section, at) =>
+        at === sections.length - 1
+          ? { ...section, lectures: [...(section.lectures ?? [])].reverse() }
+          : section,
+      );
+    const { courseId, sections, first, outbox, harness } = await curriculumEditedOnBothSides(
+      (theirs, lecture) => reversedLast(retitled(theirs, lecture.id, 'Renamed on the school')),
     );
     await new Promise<void>((resolve) => {
       const check = () => {
@@ -87,6 +93,12 @@ describe('a curriculum changed here and on the school', () => {
       state: 'needs_you',
       problem: { code: 'conflict', fields: ['sections'] },
     });
+    expect(await outbox.resolve(outbox.box.entries()[0]!.id, 'mine')).toBe(true);
+    await drained(outbox);
+    const onSchool = (await harness.client.client().get('courses', courseId)).record;
+    expect(onSchool.sections).toEqual(
+      retitled(reversedLast(sections), first.id, 'Welcome, new cohort'),
+    );
   });
 });
 

@@ -193,6 +193,22 @@ export function compareWithSchool(
   return { applied, clashes, fields };
 }
 
+/**
+ * The edit's fields as "Keep mine" sends them on the school's version: the owner's values,
+ * and for a course's curriculum the merge of both sides with the owner's way where they
+ * collide, so what the school changed elsewhere in the outline is kept.
+ */
+export function mineOverSchool(edit: Fields, base: Fields | undefined, theirs: Fields): Fields {
+  if (!('sections' in edit) || base === undefined) return edit;
+  const merged = mergeCurriculum(
+    asCurriculum(base.sections),
+    asCurriculum(edit.sections),
+    asCurriculum(theirs.sections),
+    'mine',
+  );
+  return { ...edit, sections: merged.curriculum };
+}
+
 /** Value equality for JSON values (field order in objects does not matter). */
 export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;

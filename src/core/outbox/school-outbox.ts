@@ -3,6 +3,7 @@ import type { PlatformClient } from '../platform';
 import { Outbox, type OutboxStore } from './outbox';
 import {
   isEnrollmentEdit,
+  mineOverSchool,
   type EnrollmentEdit,
   type Fields,
   type OutboxEntry,
@@ -238,10 +239,18 @@ export class SchoolOutbox {
     }
     const { theirs, theirsEtag } = entry.problem;
     const { problem: _problem, ...rest } = entry;
+    const version = theirsEtag ? { etag: theirsEtag } : {};
     const edit =
-      entry.edit.kind === 'update' && choice === 'merge' && fields
-        ? { ...entry.edit, fields, ...(theirsEtag ? { etag: theirsEtag } : {}) }
-        : { ...entry.edit, ...(theirsEtag ? { etag: theirsEtag } : {}) };
+      entry.edit.kind !== 'update'
+        ? { ...entry.edit, ...version }
+        : {
+            ...entry.edit,
+            fields:
+              choice === 'merge' && fields
+                ? fields
+                : mineOverSchool(entry.edit.fields, entry.base, theirs),
+            ...version,
+          };
     await this.box.put({ ...rest, edit, base: theirs, state: 'waiting' });
     void this.send(true);
     return true;
