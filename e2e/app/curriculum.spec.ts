@@ -174,6 +174,7 @@ test('a curriculum changed on the school meanwhile: the differences in words, me
   // Both renamed Setup: the owner chooses, told in words what each side did.
   await renameHere(page, 'Setup', 'Setup (mine)');
   await renameOnSchool(platform.url, course.id, 'Setup', 'Setup (school)');
+  await renameOnSchool(platform.url, course.id, 'First steps', 'Getting going');
   await panel(page).getByRole('button', { name: 'Save' }).click();
   const conflict = panel(page).getByRole('group', { name: 'Curriculum' });
   await expect(conflict.getByText('“Setup” renamed to “Setup (school)”')).toBeVisible();
@@ -190,13 +191,17 @@ test('a curriculum changed on the school meanwhile: the differences in words, me
   await expect(
     page.getByRole('region', { name: 'Notifications' }).getByText('Course saved.'),
   ).toBeVisible();
+  // Yours where both renamed Setup; the school's rename of First steps is kept.
   const kept = await readApi<Course>(platform.url, `courses/${course.id}`);
-  expect(kept.sections[0]!.lectures.map((l) => l.title)).toEqual(['Welcome', 'Setup (mine)']);
+  expect(kept.sections.map((s) => s.lectures.map((l) => l.title))).toEqual([
+    ['Welcome', 'Setup (mine)'],
+    ['Getting going'],
+  ]);
 
-  // Different items: the owner renamed Welcome while the school renamed First steps. Nothing
-  // collides, so the save merges them without asking.
+  // Different items: the owner renamed Welcome while the school renamed Getting going.
+  // Nothing collides, so the save merges them without asking.
   await renameHere(page, 'Welcome', 'Hello');
-  await renameOnSchool(platform.url, course.id, 'First steps', 'Getting going');
+  await renameOnSchool(platform.url, course.id, 'Getting going', 'Going further');
   await panel(page).getByRole('button', { name: 'Save' }).click();
   await expect
     .poll(async () =>
@@ -204,9 +209,9 @@ test('a curriculum changed on the school meanwhile: the differences in words, me
         s.lectures.map((l) => l.title),
       ),
     )
-    .toEqual([['Hello', 'Setup (mine)'], ['Getting going']]);
+    .toEqual([['Hello', 'Setup (mine)'], ['Going further']]);
   await expect(conflict).toHaveCount(0);
-  await expect(item(page, 'Getting going')).toBeVisible();
+  await expect(item(page, 'Going further')).toBeVisible();
 });
 
 test('a staff account sees the curriculum read-only, with the reason and Grant access', async ({

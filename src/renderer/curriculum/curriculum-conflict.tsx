@@ -25,6 +25,21 @@ export function mergedCurriculum(versions: CurriculumVersions): Section[] | unde
   return merge.collisions.length === 0 ? merge.curriculum : undefined;
 }
 
+/**
+ * The owner's curriculum as "Yours" and "Keep mine" send it: merged with the school's, the
+ * owner's way where both changed the same item; the owner's as it is when the opened version
+ * is not known.
+ */
+export function curriculumKeepingMine(versions: CurriculumVersions): unknown {
+  if (versions.base === undefined) return versions.mine;
+  return mergeCurriculum(
+    asCurriculum(versions.base),
+    asCurriculum(versions.mine),
+    asCurriculum(versions.school),
+    'mine',
+  ).curriculum;
+}
+
 type Props = {
   name: string;
   versions: CurriculumVersions;

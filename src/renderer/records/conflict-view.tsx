@@ -5,6 +5,7 @@ import { FIELD_LABELS, type AnyRecord } from './field-specs';
 import { describeValue, fieldLabel } from './record-words';
 import {
   CurriculumConflict,
+  curriculumKeepingMine,
   mergedCurriculum,
   type CurriculumVersions,
 } from '../curriculum/curriculum-conflict';
@@ -85,7 +86,12 @@ export function ConflictView(props: Props) {
       ]),
     ),
   );
-  const mineOf = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, conflict.mine[k]]));
+  // The owner's values; for the curriculum, the owner's way where both changed the same item
+  // and the school's changes elsewhere in the outline (when the opened version is known).
+  const mineOf = (keys: string[]) =>
+    Object.fromEntries(
+      keys.map((k) => [k, k === 'sections' ? curriculumKeepingMine(curriculum) : conflict.mine[k]]),
+    );
   const merged = () => ({
     ...mineOf(fields.filter((f) => (choices[f] ?? 'mine') === 'mine')),
     ...(choices.sections === 'merge' && curriculumMerge ? { sections: curriculumMerge } : {}),
