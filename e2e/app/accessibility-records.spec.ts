@@ -130,7 +130,11 @@ for (const language of LANGUAGES) {
       await openRow(page, t, 'courses', course.slug, course.name);
       const coursePanel = await panelShows(page, course.name);
       await check(page, 'record-course');
-      await coursePanel.getByRole('button', { name: t('common:delete'), exact: true }).click();
+      // The course's Delete, not the curriculum toolbar's.
+      await coursePanel
+        .locator('form > .actions')
+        .getByRole('button', { name: t('common:delete'), exact: true })
+        .click();
       const confirm = page.getByRole('alertdialog', {
         name: t('records:delete.title.courses', { name: course.name }),
       });

@@ -63,7 +63,8 @@ test.describe('record forms', () => {
     await expect(panel(page).getByLabel('Featured')).not.toBeChecked();
 
     // Delete, after a confirmation that starts on Cancel.
-    await panel(page).getByRole('button', { name: 'Delete' }).click();
+    // The course's Delete, not the curriculum toolbar's.
+    await panel(page).locator('form > .actions').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', {
       name: `Delete the course “${title}”?`,
     });

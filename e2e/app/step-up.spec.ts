@@ -27,12 +27,18 @@ test('with Courses: Read only, Save is locked; Grant access runs step-up and the
   // Read-only: fields and write controls disabled, a lock that says why, and Grant access.
   await expect(panel.getByLabel('Name')).toBeDisabled();
   await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expect(panel.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(
+    panel.locator('form > .actions').getByRole('button', { name: 'Delete' }),
+  ).toBeDisabled();
   await expect(panel).toContainText('Save and Delete: locked. They need Courses: Write');
   await screenshot(page, 'record-locked');
 
   // Grant access: the step-up dialog, the consent page asks for courses:write.
-  await panel.getByRole('button', { name: 'Grant access' }).click();
+  // The course's own lock (its fields); the curriculum's, below it, asks for another scope.
+  await panel
+    .locator('.locked-notice', { hasText: 'Save and Delete' })
+    .getByRole('button', { name: 'Grant access' })
+    .click();
   const signInPage = await followSignInLink(page);
   // The browser still has the owner's session from signing in: consent shows straight away.
   await expect(signInPage.getByText('courses:write').first()).toBeVisible();
@@ -69,7 +75,11 @@ test('Courses: Write declined at sign-in is granted later through Grant access i
   const panel = page.locator('.record-panel');
   await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
 
-  await panel.getByRole('button', { name: 'Grant access' }).click();
+  // The course's own lock (its fields); the curriculum's, below it, asks for another scope.
+  await panel
+    .locator('.locked-notice', { hasText: 'Save and Delete' })
+    .getByRole('button', { name: 'Grant access' })
+    .click();
   const signInPage = await followSignInLink(page);
   // The same browser session as the sign-in: the school asks again, the box ticked.
   await expect(signInPage.getByRole('checkbox', { name: 'courses:write' })).toBeChecked();
