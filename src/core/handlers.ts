@@ -45,9 +45,9 @@ export function createHandlers(services: Services): Handlers {
     'session:signOut': async ({ schoolId, discardUnsent }) => {
       if (!discardUnsent) await refuseIfUnsent(schoolId);
       const result = await auth.signOut(schoolId);
-      return result.revoked
-        ? { revoked: true }
-        : { revoked: false, pending: result.pending, message: result.error.message };
+      if (result.revoked) return { revoked: true };
+      // A code, worded by the renderer; the school's own detail was logged by the revocation.
+      return { revoked: false, pending: result.pending, code: result.error.code };
     },
     'schools:recent': () => Promise.resolve(auth.recentSchools()),
     'schools:forget': async ({ school }) => {

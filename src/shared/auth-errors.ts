@@ -62,3 +62,16 @@ export const AUTH_ERRORS = {
 
 /** One of the named sign-in failures. */
 export type AuthErrorCode = keyof typeof AUTH_ERRORS;
+
+/**
+ * How a sign-out the school did not confirm ended: retried until it does (kept on disk, or in
+ * memory only where there is no keyring), or refused for good.
+ */
+export const SIGN_OUT_UNCONFIRMED = [
+  'revocation_pending',
+  'revocation_pending_memory',
+  'revocation_refused',
+] as const satisfies readonly AuthErrorCode[];
+
+/** A sign-out the school did not confirm. */
+export type SignOutUnconfirmed = (typeof SIGN_OUT_UNCONFIRMED)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { schoolId } from './school-id';
 import { LANGUAGES } from './languages';
-import { AUTH_ERRORS } from './auth-errors';
+import { AUTH_ERRORS, SIGN_OUT_UNCONFIRMED } from './auth-errors';
 import { BRIDGE_ERRORS } from './bridge-errors';
 
 export { BRIDGE_ERRORS };
@@ -106,12 +106,12 @@ export const contract = {
     /**
      * `revoked`: the school confirmed Schooldesk's access is cancelled. Otherwise `pending`
      * says whether it is retried (a notice shows until the school confirms) or was refused for
-     * good, and `message` says which in a sentence for the owner.
+     * good, and `code` says which, for the renderer to word (`errors:<code>`).
      */
     response: z.object({
       revoked: z.boolean(),
       pending: z.boolean().optional(),
-      message: z.string().optional(),
+      code: z.enum(SIGN_OUT_UNCONFIRMED).optional(),
     }),
   },
   'schools:recent': {
