@@ -4,6 +4,8 @@ import type { ResultError } from '../shared/contract';
 import { ScopeRequiredError } from './auth/authorized-request';
 import { AuthError } from './auth/errors';
 import { ConflictError, PlatformError, ValidationError } from './platform';
+import { hostText } from './i18n/host-text';
+import { fileFailureCode } from './store/file-failure';
 
 /**
  * Turns a known failure into the coded result the renderer shows: the plain sentence of its
@@ -36,5 +38,7 @@ export function failureOf(error: unknown): ResultError | undefined {
     };
   if (error instanceof PlatformError)
     return { code: error.code, message: PLATFORM_ERRORS[error.code] };
+  const file = fileFailureCode(error);
+  if (file) return { code: file, message: hostText('en').error(file) ?? file };
   return undefined;
 }

@@ -15,6 +15,10 @@ import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf } from './failures';
+import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
+
+const isFileErrorCode = (code: string): code is FileErrorCode =>
+  (FILE_ERROR_CODES as readonly string[]).includes(code);
 import { PlatformError } from './platform';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };
@@ -108,6 +112,9 @@ export async function handle(
     return { ok: true, data: contract[name].response.parse(data) };
   } catch (error) {
     const known = failureOf(error);
+    // This computer's own files failed: the owner reads the code's sentence, the log the system's words.
+    if (known && isFileErrorCode(known.code))
+      context.log?.error(`${name} failed (${known.code}): ${(error as Error).message}`);
     if (known) return { ok: false, error: known };
     context.log?.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     return fail('internal');

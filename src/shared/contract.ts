@@ -7,6 +7,7 @@ import { BRIDGE_ERRORS } from './bridge-errors';
 export { BRIDGE_ERRORS };
 import { CHOOSABLE_SCOPES } from './scope-catalog';
 import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
+import type { FileErrorCode } from './file-errors';
 import { workspaceContract } from './workspace-contract';
 import { outboxContract, outboxStatus } from './outbox-contract';
 import { syncContract } from './sync-contract';
@@ -152,7 +153,8 @@ export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
 export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-export type ErrorCode = keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode;
+export type ErrorCode =
+  keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode | FileErrorCode;
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {
