@@ -46,7 +46,9 @@ async function answerTo(error: unknown) {
     error: (line) => void lines.push(line),
   };
   const handlers = {
-    'schools:recent': () => Promise.reject(error as Error),
+    'schools:recent': () => {
+      throw error;
+    },
   } as unknown as Handlers;
   const answer = await handle(handlers, 'schools:recent', {}, { trustedSender: true, log });
   return { answer, lines };
