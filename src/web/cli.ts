@@ -67,7 +67,6 @@ const log: LogSink = maskedLogger(
 async function lockFolder(dataDir: string): Promise<FolderLock> {
   try {
     return await lockDataFolder(dataDir, {
-      advice: 'Close it, or start with another --data folder.',
       onCompromised: () => {
         // Another process took the folder over: writing on would corrupt its files.
         console.error(t('terminal.folderTakenOver'));

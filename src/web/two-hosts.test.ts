@@ -13,6 +13,7 @@ import {
 } from '../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../e2e/support/harness/chromium-opener';
 import type { AppEvent } from '../shared/contract';
+import { hostText } from '../core/i18n/host-text';
 
 /**
  * One owner per data folder, with real processes: web hosts started as `npm run web` starts
@@ -24,8 +25,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Every host this file started, killed at the end whatever happened. */
 const hosts: HostProcess[] = [];
 const READY = /^Schooldesk ready at (http:\/\/127\.0\.0\.1:\d+)\/#(\S+)$/;
-const IN_USE = (pid: number) =>
-  `This data folder is in use by Schooldesk (process ${pid}). Close it, or start with another --data folder.`;
+const IN_USE = (pid: number) => hostText('en').t('terminal.folderInUse', { pid: String(pid) });
 
 type HostProcess = {
   child: ChildProcess;
