@@ -1,10 +1,8 @@
-import { AUTH_ERRORS } from '../shared/auth-errors';
-import { PLATFORM_ERRORS } from '../shared/platform-errors';
 import type { ResultError } from '../shared/contract';
 import { ScopeRequiredError } from './auth/authorized-request';
 import { AuthError } from './auth/errors';
 import { ConflictError, PlatformError, ValidationError } from './platform';
-import { hostText } from './i18n/host-text';
+import { englishError } from './i18n/english';
 import { fileFailureCode } from './store/file-failure';
 
 /**
@@ -17,28 +15,28 @@ export function failureOf(error: unknown): ResultError | undefined {
   if (error instanceof ScopeRequiredError)
     return {
       code: 'insufficient_scope',
-      message: AUTH_ERRORS.insufficient_scope,
+      message: englishError('insufficient_scope'),
       details: { missingScopes: error.missingScopes },
     };
   if (error instanceof AuthError) return { code: error.code, message: error.message };
   if (error instanceof ValidationError)
     return {
       code: 'validation_failed',
-      message: PLATFORM_ERRORS.validation_failed,
+      message: englishError('validation_failed'),
       details: { fields: error.fields },
     };
   if (error instanceof ConflictError)
     return {
       code: 'precondition_failed',
-      message: PLATFORM_ERRORS.precondition_failed,
+      message: englishError('precondition_failed'),
       details: {
         current: error.current,
         ...(error.currentEtag ? { currentEtag: error.currentEtag } : {}),
       },
     };
   if (error instanceof PlatformError)
-    return { code: error.code, message: PLATFORM_ERRORS[error.code] };
+    return { code: error.code, message: englishError(error.code) };
   const file = fileFailureCode(error);
-  if (file) return { code: file, message: hostText('en').error(file) ?? file };
+  if (file) return { code: file, message: englishError(file) };
   return undefined;
 }

@@ -1,10 +1,4 @@
-import {
-  BRIDGE_ERRORS,
-  contract,
-  type Channel,
-  type ErrorCode,
-  type Result,
-} from '../shared/contract';
+import { contract, type Channel, type ErrorCode, type Result } from '../shared/contract';
 import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
 import type { LogSink } from './adapters';
 import { baseUrlOf } from './auth/auth-service';
@@ -15,6 +9,7 @@ import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf } from './failures';
+import { englishError } from './i18n/english';
 import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
 
 const isFileErrorCode = (code: string): code is FileErrorCode =>
@@ -78,10 +73,8 @@ export function createHandlers(services: Services): Handlers {
   };
 }
 
-const fail = (
-  code: ErrorCode,
-  message: string = BRIDGE_ERRORS[code as keyof typeof BRIDGE_ERRORS],
-) => ({ ok: false, error: { code, message } }) as const;
+const fail = (code: ErrorCode, message: string = englishError(code)) =>
+  ({ ok: false, error: { code, message } }) as const;
 
 /**
  * The one wrapper every request passes through, in both hosts.
@@ -104,7 +97,7 @@ export async function handle(
     const first = parsed.error.issues[0];
     return fail(
       'invalid_request',
-      first?.message && first.code === 'custom' ? first.message : BRIDGE_ERRORS.invalid_request,
+      first?.message && first.code === 'custom' ? first.message : englishError('invalid_request'),
     );
   }
   try {

@@ -1,21 +1,21 @@
 import type { SchooldeskApi } from '../shared/bridge-api';
-import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import type { ErrorDetails, Result } from '../shared/contract';
 
 /**
- * A coded error with the sentence main already wrote in plain words, and what the screen
- * needs to offer a way forward (field messages, the server's version, missing scopes).
+ * A coded error, and what the screen needs to offer a way forward (field messages, the
+ * server's version, missing scopes). `message` is core's English, for logs; the screen
+ * writes the code's sentence (errorText).
  */
-export type UiError = { code: string; message: string; details?: ErrorDetails };
+export type UiError = { code: string; message?: string; details?: ErrorDetails };
 
 /** Thrown by {@link unwrap} so TanStack Query and mutations see coded failures as errors. */
 export class BridgeError extends Error {
   constructor(
     readonly code: string,
-    message: string,
+    message?: string,
     readonly details?: ErrorDetails,
   ) {
-    super(message);
+    super(message ?? code);
     this.name = 'BridgeError';
   }
 }
@@ -49,5 +49,5 @@ export function toUiError(error: unknown): UiError {
     return error.details
       ? { code: error.code, message: error.message, details: error.details }
       : { code: error.code, message: error.message };
-  return { code: 'internal', message: BRIDGE_ERRORS.internal };
+  return { code: 'internal' };
 }

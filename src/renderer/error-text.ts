@@ -4,10 +4,10 @@ import { toUiError } from './bridge';
 
 /**
  * Every failure the owner sees, written in the owner's language. Core sends a code (and, for
- * a sentence with values in it, the values) across the bridge, with an English `message`
- * kept for logs; the renderer writes the sentence from the errors catalog, which holds every
- * code of AUTH_ERRORS, PLATFORM_ERRORS, BRIDGE_ERRORS, JOB_ERRORS and the field rules of
- * FIELD_ERRORS (error-text.test.ts checks that none is missing in either language).
+ * a sentence with values in it, the values) across the bridge; the renderer writes the
+ * sentence from the errors catalog, which holds every code of core's code lists (auth,
+ * platform, bridge, job and file errors) and the field rules (error-codes.test.ts checks that
+ * none is missing in either language).
  */
 
 /** A coded failure as the bridge, a job's row or an event carries it. */

@@ -1,20 +1,16 @@
 import { z } from 'zod';
 import { schoolId } from './school-id';
 import { LANGUAGES } from './languages';
-import { AUTH_ERRORS, SIGN_OUT_UNCONFIRMED } from './auth-errors';
-import { BRIDGE_ERRORS } from './bridge-errors';
-
-export { BRIDGE_ERRORS };
+import { SIGN_OUT_UNCONFIRMED, type AuthErrorCode } from './auth-errors';
+import type { BridgeErrorCode } from './bridge-errors';
 import { CHOOSABLE_SCOPES } from './scope-catalog';
-import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
+import type { PlatformErrorCode } from './platform-errors';
 import type { FileErrorCode } from './file-errors';
 import { workspaceContract } from './workspace-contract';
 import { outboxContract, outboxStatus } from './outbox-contract';
 import { syncContract } from './sync-contract';
 import { syncStatus } from './sync-status';
 import { ENTITY_NAMES } from './entity-names';
-
-export { PLATFORM_ERRORS };
 
 /**
  * The one contract between the renderer and the main side: each channel `domain:action` with
@@ -153,8 +149,7 @@ export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
 export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-export type ErrorCode =
-  keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode | FileErrorCode;
+export type ErrorCode = AuthErrorCode | BridgeErrorCode | PlatformErrorCode | FileErrorCode;
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {
@@ -167,8 +162,11 @@ export type ErrorDetails = {
   missingScopes?: string[];
 };
 
-/** A coded failure with the sentence an owner sees. */
-export type ResultError = { code: ErrorCode; message: string; details?: ErrorDetails };
+/**
+ * A coded failure: the renderer writes its sentence in the owner's language (`errors:<code>`).
+ * `message` is the code's English sentence, for logs; never shown.
+ */
+export type ResultError = { code: ErrorCode; message?: string; details?: ErrorDetails };
 
 /** What every channel answers: data, or a coded error with a sentence. Nothing throws raw. */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ResultError };

@@ -1,6 +1,6 @@
 import type { SignOutUnconfirmed } from '../../shared/auth-errors';
 import type { AuthDeps } from './deps';
-import { AuthError } from './errors';
+import { AuthError, authLogText } from './errors';
 import type { PendingRevocationStore, PendingRevocationSummary } from './pending-revocations';
 import { revokePending, type RevocationPolicy, type TokenOutcome } from './revocation';
 import { schoolKeyOf } from './school-key';
@@ -79,7 +79,7 @@ export class SignOuts {
         .map((record) =>
           this.exclusive(record.schoolId, () => this.runPending(record.schoolId)).catch(
             (error: unknown) =>
-              this.deps.log.warn(`a pending revocation failed: ${(error as Error).message}`),
+              this.deps.log.warn(`a pending revocation failed: ${authLogText(error)}`),
           ),
         ),
     );
