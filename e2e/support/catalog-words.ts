@@ -103,6 +103,19 @@ export function englishSentences(minLetters = 12): string[] {
 }
 
 /**
+ * Each stretch of fixed text of an English message with at least `minWords` words: the
+ * sentences a renderer file must not write itself (it takes them from the catalog).
+ */
+export function englishPhrases(minWords = 4): string[] {
+  const found = new Set<string>();
+  for (const message of messages('en').values())
+    for (const text of fixedText(new IntlMessageFormat(message, 'en').getAst()))
+      if (text.split(/\s+/).filter((word) => /[A-Za-z]/.test(word)).length >= minWords)
+        found.add(text);
+  return [...found];
+}
+
+/**
  * Everything a person can read or hear on the page now: its visible text, and the names,
  * descriptions, tooltips and placeholders that are only heard or hovered.
  */
