@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { englishPhrases } from '../../e2e/support/catalog-words';
+import { englishPhrases } from '../../../e2e/support/catalog-text';
 
 /**
  * One voice: every English sentence the owner reads is written once, in the English catalog
@@ -9,7 +9,7 @@ import { englishPhrases } from '../../e2e/support/catalog-words';
  * tests aside, which check what the owner reads) writes a phrase of the catalog (four words or
  * more of a message's fixed text) itself.
  */
-const root = import.meta.dirname;
+const root = join(import.meta.dirname, '..', '..', 'renderer');
 
 function rendererFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
