@@ -1,6 +1,6 @@
 import type { ResultError } from '../shared/contract';
 import { ScopeRequiredError } from './auth/authorized-request';
-import { AuthError } from './auth/errors';
+import { AuthError, authLogText } from './auth/errors';
 import { ConflictError, PlatformError, ValidationError } from './platform';
 import { englishError } from './i18n/english';
 import { fileFailureCode } from './store/file-failure';
@@ -39,4 +39,26 @@ export function failureOf(error: unknown): ResultError | undefined {
   const file = fileFailureCode(error);
   if (file) return { code: file, message: englishError(file) };
   return undefined;
+}
+
+/** Zod's issues, as a ZodError carries them (found by shape: zod's own class may differ per copy). */
+type Issues = { issues: { path: PropertyKey[]; message: string }[] };
+
+/** How many of a ZodError's issues a log line names. */
+const ISSUES_LOGGED = 3;
+
+/**
+ * A failure as one readable log line: zod's issues as "path: message" (never its JSON dump),
+ * an AuthError's code and detail, else the message's first line.
+ */
+export function logTextOf(error: unknown): string {
+  const issues = (error as Partial<Issues> | null)?.issues;
+  if (Array.isArray(issues)) {
+    const named = issues
+      .slice(0, ISSUES_LOGGED)
+      .map((issue) => `${issue.path.map(String).join('.') || '(answer)'}: ${issue.message}`);
+    const more = issues.length > ISSUES_LOGGED ? `; and ${issues.length - ISSUES_LOGGED} more` : '';
+    return `did not match what Schooldesk expects (${named.join('; ')}${more})`;
+  }
+  return authLogText(error).split('\n')[0]!;
 }

@@ -165,3 +165,36 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
     });
   });
 });
+
+describe('handle(): what an unexpected failure leaves in the log', () => {
+  /** The one line logged when a channel's handler throws `error`. */
+  async function logged(error: unknown): Promise<string[]> {
+    const lines: string[] = [];
+    const log = {
+      info: (line: string) => void lines.push(line),
+      warn: (line: string) => void lines.push(line),
+      error: (line: string) => void lines.push(line),
+    };
+    const throwing = {
+      'schools:recent': () => {
+        throw error;
+      },
+    } as unknown as typeof handlers;
+    const answer = await handle(throwing, 'schools:recent', {}, { trustedSender: true, log });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'internal' } });
+    return lines;
+  }
+
+  it('is one readable line with its code, not a dump of zod issues', async () => {
+    const { z } = await import('zod');
+    const parsed = z
+      .object({ nodes: z.array(z.object({ code: z.string(), amount: z.number() })) })
+      .safeParse({ nodes: [{ code: 7, amount: 'x' }] });
+    const lines = await logged(parsed.error);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toContain('schools:recent failed (internal)');
+    expect(line).toContain('nodes.0.code');
+    expect(line).not.toMatch(/[[{]\s*\n|\n/);
+  });
+});

@@ -8,7 +8,7 @@ import { createEntityHandlers, createEnrollmentHandlers } from './workspace/enti
 import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
-import { failureOf } from './failures';
+import { failureOf, logTextOf } from './failures';
 import { englishError } from './i18n/english';
 import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
 
@@ -107,9 +107,9 @@ export async function handle(
     const known = failureOf(error);
     // This computer's own files failed: the owner reads the code's sentence, the log the system's words.
     if (known && isFileErrorCode(known.code))
-      context.log?.error(`${name} failed (${known.code}): ${(error as Error).message}`);
+      context.log?.error(`${name} failed (${known.code}): ${logTextOf(error)}`);
     if (known) return { ok: false, error: known };
-    context.log?.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    context.log?.error(`${name} failed (internal): ${logTextOf(error)}`);
     return fail('internal');
   }
 }
