@@ -2,12 +2,11 @@ import type { ResultError } from '../shared/contract';
 import { ScopeRequiredError } from './auth/authorized-request';
 import { AuthError, authLogText } from './auth/errors';
 import { ConflictError, PlatformError, ValidationError } from './platform';
-import { englishError } from './i18n/english';
 import { fileFailureCode } from './store/file-failure';
 
 /**
- * Turns a known failure into the coded result the renderer shows: the plain sentence of its
- * code plus what the renderer needs to offer a way forward (field messages, the server's
+ * Turns a known failure into the coded result the renderer words: its code plus what the
+ * renderer needs to offer a way forward (field messages, the server's
  * version on a conflict, the missing scopes). Technical detail stays out of the sentence.
  * Answers undefined for anything unexpected, which the caller logs and reports as internal.
  */
@@ -15,29 +14,25 @@ export function failureOf(error: unknown): ResultError | undefined {
   if (error instanceof ScopeRequiredError)
     return {
       code: 'insufficient_scope',
-      message: englishError('insufficient_scope'),
       details: { missingScopes: error.missingScopes },
     };
-  if (error instanceof AuthError) return { code: error.code, message: error.message };
+  if (error instanceof AuthError) return { code: error.code };
   if (error instanceof ValidationError)
     return {
       code: 'validation_failed',
-      message: englishError('validation_failed'),
       details: { fields: error.fields },
     };
   if (error instanceof ConflictError)
     return {
       code: 'precondition_failed',
-      message: englishError('precondition_failed'),
       details: {
         current: error.current,
         ...(error.currentEtag ? { currentEtag: error.currentEtag } : {}),
       },
     };
-  if (error instanceof PlatformError)
-    return { code: error.code, message: englishError(error.code) };
+  if (error instanceof PlatformError) return { code: error.code };
   const file = fileFailureCode(error);
-  if (file) return { code: file, message: englishError(file) };
+  if (file) return { code: file };
   return undefined;
 }
 

@@ -119,7 +119,8 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
   ])('%s', async (_name, channel, request, code) => {
     const result = await call(channel, request);
     expect(result).toMatchObject({ ok: false, error: { code } });
-    if (!result.ok) expect(result.error.message).toMatch(/^[A-Z].*\.$/);
+    // A code, never a sentence: the renderer writes it in the owner's language.
+    if (!result.ok) expect(result.error).not.toHaveProperty('message');
   });
 
   it('refuses a sender the host did not vouch for', async () => {
@@ -142,7 +143,7 @@ describe('handle(): hostile input gets a coded error and nothing crashes', () =>
     const result = await call('courses:list', { schoolId: SCHOOL, limit: 5 });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'not_signed_in', message: 'You are not signed in to this school.' },
+      error: { code: 'not_signed_in' },
     });
   });
 

@@ -1,4 +1,10 @@
-import { contract, type Channel, type ErrorCode, type Result } from '../shared/contract';
+import {
+  contract,
+  type Channel,
+  type ErrorCode,
+  type ErrorDetails,
+  type Result,
+} from '../shared/contract';
 import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
 import type { LogSink } from './adapters';
 import { baseUrlOf } from './auth/auth-service';
@@ -9,7 +15,6 @@ import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf, logTextOf } from './failures';
-import { englishError } from './i18n/english';
 import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
 
 const isFileErrorCode = (code: string): code is FileErrorCode =>
@@ -73,8 +78,8 @@ export function createHandlers(services: Services): Handlers {
   };
 }
 
-const fail = (code: ErrorCode, message: string = englishError(code)) =>
-  ({ ok: false, error: { code, message } }) as const;
+const fail = (code: ErrorCode, details?: ErrorDetails) =>
+  ({ ok: false, error: { code, ...(details ? { details } : {}) } }) as const;
 
 /**
  * The one wrapper every request passes through, in both hosts.
@@ -94,10 +99,13 @@ export async function handle(
   const name = channel as Channel;
   const parsed = contract[name].request.safeParse(request);
   if (!parsed.success) {
+    // A rule of the contract that says what to fix (a field's own sentence, in the platform's
+    // words the renderer reads back into a rule), by field; the code alone otherwise.
     const first = parsed.error.issues[0];
+    const rule = first?.code === 'custom' ? first.message : undefined;
     return fail(
       'invalid_request',
-      first?.message && first.code === 'custom' ? first.message : englishError('invalid_request'),
+      rule ? { fields: { [first!.path.map(String).join('.')]: rule } } : undefined,
     );
   }
   try {

@@ -13,7 +13,7 @@ describe('errorText in Chinese', () => {
     expect(errorText({ code: 'not_found', message: en.not_found })).toBe(
       '這筆資料在學校上已經不存在。',
     );
-    expect(errorText(new BridgeError('insufficient_scope', en.insufficient_scope))).toBe(
+    expect(errorText(new BridgeError('insufficient_scope'))).toBe(
       '這項操作需要比你目前授權的更多權限。請允許後繼續。',
     );
     // A sign-in failure's English message carries a detail for logs; the screen drops it.
@@ -42,10 +42,9 @@ describe('errorText in Chinese', () => {
   });
 
   it('prefers a contract rule’s own sentence to invalid_request’s general one', () => {
-    expect(errorText({ code: 'invalid_request', message: 'Type the school’s address.' })).toBe(
-      '請輸入學校的網址。',
-    );
-    expect(errorText({ code: 'invalid_request', message: en.invalid_request })).toBe(
+    const rule = { fields: { school: 'Type the school’s address.' } };
+    expect(errorText(new BridgeError('invalid_request', rule))).toBe('請輸入學校的網址。');
+    expect(errorText(new BridgeError('invalid_request'))).toBe(
       'Schooldesk 收到一個無法理解的要求。',
     );
   });
@@ -69,7 +68,7 @@ describe('errorText in Chinese', () => {
   });
 
   it('names the area core could not name in not_synced_offline', () => {
-    const error = new BridgeError('not_synced_offline', en.not_synced_offline);
+    const error = new BridgeError('not_synced_offline');
     expect(errorSentence(error, 'students')).toBe(
       '學員從未複製到這台電腦，所以在無法連線到學校時無法顯示。',
     );
@@ -91,7 +90,7 @@ describe('errorText in English', () => {
     ).toBe('Description must be at most 20000 characters');
     expect(errorText({ code: 'duplicate_email', params: { row: 6 } })).toBe('Same e-mail as row 6');
     expect(errorText({ code: 'school_unreachable' })).toBe(en.school_unreachable);
-    expect(errorSentence(new BridgeError('not_synced_offline', 'x'), 'students')).toBe(
+    expect(errorSentence(new BridgeError('not_synced_offline'), 'students')).toBe(
       "Students were never copied to this computer, so they can't be shown while the school can't be reached.",
     );
   });

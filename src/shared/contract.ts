@@ -153,7 +153,10 @@ export type ErrorCode = AuthErrorCode | BridgeErrorCode | PlatformErrorCode | Fi
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {
-  /** validation_failed: one plain message per field. */
+  /**
+   * validation_failed: the platform's message per field (its words, which the renderer reads
+   * back into a rule); invalid_request: the contract's rule the request broke, by field.
+   */
   fields?: Record<string, string>;
   /** precondition_failed: the record as it is now on the server, and its ETag. */
   current?: unknown;
@@ -163,10 +166,10 @@ export type ErrorDetails = {
 };
 
 /**
- * A coded failure: the renderer writes its sentence in the owner's language (`errors:<code>`).
- * `message` is the code's English sentence, for logs; never shown.
+ * A coded failure: codes cross the bridge, not sentences. The renderer writes its sentence in
+ * the owner's language (`errors:<code>`), with `details` for a way forward.
  */
-export type ResultError = { code: ErrorCode; message?: string; details?: ErrorDetails };
+export type ResultError = { code: ErrorCode; details?: ErrorDetails };
 
 /** What every channel answers: data, or a coded error with a sentence. Nothing throws raw. */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ResultError };
@@ -192,7 +195,7 @@ export const appEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('signIn:failed'),
     attemptId,
-    error: z.object({ code: z.string(), message: z.string() }),
+    error: z.object({ code: z.string() }),
   }),
   z.object({ type: z.literal('session:changed'), sessions: z.array(sessionSummary) }),
   /** A long operation's progress: rows done (succeeded or not) of the total. */

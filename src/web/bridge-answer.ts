@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BridgeErrorCode } from '../shared/bridge-errors';
-import { englishError } from '../core/i18n/english';
 
 /** How the web host answers a bridge call: JSON in the contract's Result shape. */
 
 /** The bridge's own failure, in the contract's Result shape the renderer reads. */
 export function bridgeError(code: BridgeErrorCode) {
-  return { ok: false, error: { code, message: englishError(code) } } as const;
+  return { ok: false, error: { code } } as const;
 }
 
 /**

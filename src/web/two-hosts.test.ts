@@ -112,8 +112,8 @@ async function startHost(dataDir: string): Promise<Bridge & { host: HostProcess 
         body: JSON.stringify(request),
       });
       const result = (await response.json()) as
-        { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
-      if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+        { ok: true; data: T } | { ok: false; error: { code: string } };
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code}`);
       return result.data;
     },
     event<E extends AppEvent>(test: (event: AppEvent) => event is E): Promise<E> {

@@ -45,7 +45,7 @@ export function rowFailure(error: unknown): Pick<JobRowResult, 'message' | 'code
   }
   const known = failureOf(error);
   return known
-    ? { code: known.code, message: known.message }
+    ? { code: known.code, message: englishError(known.code) }
     : { code: 'internal', message: englishError('internal') };
 }
 
