@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { schoolId } from './school-id';
+import { fieldSentence } from './field-errors';
 import { LANGUAGES } from './languages';
 import { SIGN_OUT_UNCONFIRMED, type AuthErrorCode } from './auth-errors';
 import type { BridgeErrorCode } from './bridge-errors';
@@ -18,7 +19,7 @@ import { ENTITY_NAMES } from './entity-names';
  * HTTP bridge) serve exactly this table, and the renderer's API is derived from it.
  */
 
-const schoolAddress = z.string().trim().min(1, 'Type the school’s address.').max(2048);
+const schoolAddress = z.string().trim().min(1, fieldSentence('school_address_empty')).max(2048);
 const scopeList = z
   .array(z.enum(CHOOSABLE_SCOPES as [string, ...string[]]))
   .max(CHOOSABLE_SCOPES.length);

@@ -83,6 +83,27 @@ export type FieldError = {
   params: { field?: FieldName } & Record<string, number | string>;
 };
 
+/**
+ * A field rule's sentence as the platform writes it, from the English catalog: "Name must be
+ * at most 200 characters", "Invalid course type" (a field named mid-sentence is lowercased, as
+ * the platform writes it). What the contract's and the forms' checks say, in the platform's
+ * words, so {@link parseFieldError} reads them back like a 422's.
+ */
+export function fieldSentence(
+  rule: FieldRule,
+  params: { field?: FieldName } & Record<string, string | number> = {},
+): string {
+  const template: string = english.field[rule];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string, at: number) => {
+    if (name === 'field' && params.field) {
+      const label = english.fieldName[params.field];
+      return at === 0 ? label : label.toLowerCase();
+    }
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
 const byLabel = new Map<string, FieldName>(
   FIELD_NAMES.map((name) => [english.fieldName[name].toLowerCase(), name]),
 );
