@@ -33,7 +33,7 @@ test('each school keeps its own record, scroll and search, shows nothing of anot
   const second = await platform.enableSecondSchool();
   await page.setViewportSize({ width: 1024, height: 680 });
   await signInToWorkspace(page, app, platform.url, { preset: 'Everything' });
-  await expect(switcher(page)).toHaveText(/demo/);
+  await expect(switcher(page)).toHaveText(/Demo School/);
 
   // School A: a course open beside the list, and the list scrolled.
   await openArea(page, 'Courses');
@@ -53,7 +53,7 @@ test('each school keeps its own record, scroll and search, shows nothing of anot
   await allowInBrowser(await followSignInLink(page));
 
   // School B: its own name, its own list, and nothing of A (no record, no scroll).
-  await expect(switcher(page)).toHaveText(/second/);
+  await expect(switcher(page)).toHaveText(/Second School/);
   await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible();
   await expect(gridOf(page).getByRole('row').nth(1)).toBeVisible();
   await expect(recordPanel(page)).toHaveCount(0);
@@ -65,14 +65,14 @@ test('each school keeps its own record, scroll and search, shows nothing of anot
   await switcher(page).focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu', { name: 'Your schools' });
-  await expect(menu.getByRole('menuitemradio', { name: /second/ })).toHaveAttribute(
+  await expect(menu.getByRole('menuitemradio', { name: /Second School/ })).toHaveAttribute(
     'aria-checked',
     'true',
   );
   await screenshot(page, 'schools-menu-1024');
-  await menu.getByRole('menuitemradio', { name: /demo/ }).focus();
+  await menu.getByRole('menuitemradio', { name: /Demo School/ }).focus();
   await page.keyboard.press('Enter');
-  await expect(switcher(page)).toHaveText(/demo/);
+  await expect(switcher(page)).toHaveText(/Demo School/);
   await expect(recordPanel(page).getByLabel('Name', { exact: true })).toHaveValue(courseOfA);
   await expect.poll(() => scrolled(page)).toBe(300);
 
@@ -83,9 +83,9 @@ test('each school keeps its own record, scroll and search, shows nothing of anot
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await palette.getByRole('combobox').fill('switch');
-  await expect(palette.getByRole('option', { name: /Switch to second/ })).toBeVisible();
+  await expect(palette.getByRole('option', { name: /Switch to Second School/ })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(switcher(page)).toHaveText(/second/);
+  await expect(switcher(page)).toHaveText(/Second School/);
   await expect(recordPanel(page)).toHaveCount(0);
   await expect(search(page)).toHaveValue('');
 
@@ -93,7 +93,7 @@ test('each school keeps its own record, scroll and search, shows nothing of anot
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
-  await expect(switcher(page)).toHaveText(/demo/);
+  await expect(switcher(page)).toHaveText(/Demo School/);
   await expect(recordPanel(page).getByLabel('Name', { exact: true })).toHaveValue(courseOfA);
   await expect(search(page)).toHaveValue(courseOfA.slice(0, 6));
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
@@ -126,16 +126,24 @@ test('a mistyped school address is an error on the field, which keeps what was t
   await expect(page.locator('#school-address-error')).toHaveCount(0);
 });
 
-test('the scope chooser shows the four areas first and folds the others away', async ({
+test('the scope chooser shows the managed areas first, curriculum beside courses, and folds the others away', async ({
   page,
   app,
 }) => {
   await page.goto(app.url);
+  const managed = page.getByRole('checkbox').filter({ visible: true });
+  await expect(managed.nth(2)).toHaveAccessibleName('Curriculum: Read');
   for (const name of ['Courses: Read', 'Students: Write', 'Coupons: Read', 'Pages: Write'])
     await expect(page.getByRole('checkbox', { name, exact: true })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Members: Read', exact: true })).toBeHidden();
   await page.getByRole('button', { name: 'Everything' }).click();
-  for (const name of ['Courses: Write', 'Students: Write', 'Coupons: Write', 'Pages: Write'])
+  for (const name of [
+    'Courses: Write',
+    'Curriculum: Write',
+    'Students: Write',
+    'Coupons: Write',
+    'Pages: Write',
+  ])
     await expect(page.getByRole('checkbox', { name, exact: true })).toBeChecked();
   await page.getByText('Schooldesk does not use them yet').click();
   await expect(
@@ -186,11 +194,11 @@ test.describe('in Traditional Chinese', () => {
 
     await signIn(page, platform.url);
     const header = page.getByRole('button', { name: /^學校/ });
-    await expect(header).toHaveText(/demo/);
+    await expect(header).toHaveText(/Demo School/);
     await header.click();
     await page.getByRole('menuitem', { name: '新增另一所學校' }).click();
     await signIn(page, second);
-    await expect(header).toHaveText(/second/);
+    await expect(header).toHaveText(/Second School/);
     await expect(page.getByRole('heading', { level: 1, name: '課程' })).toBeVisible();
     await expect(gridOf(page).getByRole('row').nth(1)).toBeVisible();
     for (const size of SIZES) {

@@ -52,7 +52,10 @@ test.describe('signing in through the web host', () => {
     await openAccountArea(page);
     await expect(page.getByRole('main').getByText('Olivia Owner')).toBeVisible();
     await expect(page.getByText('owner@demo.school')).toBeVisible();
-    await expect(page.getByText(platform.url).first()).toBeVisible();
+    // The school by its name, its address beside it.
+    await expect(
+      page.getByText(`Demo School (${platform.url.replace(/^https?:\/\//, '')})`),
+    ).toBeVisible();
     await expect(page.getByText('courses:write').first()).toBeVisible();
     await screenshot(page, '3-signed-in');
 

@@ -26,7 +26,7 @@ export function firstSchool(baseUrl: string): SchoolInfo {
   return {
     resource: baseUrl,
     pathPrefix: '',
-    name: 'Demo School API',
+    name: 'Demo School',
     schoolId: 'demo-school',
     subdomain: 'demo',
   };
@@ -37,7 +37,7 @@ export function secondSchool(baseUrl: string): SchoolInfo {
   return {
     resource: `${baseUrl}${SECOND_SCHOOL_PATH}`,
     pathPrefix: SECOND_SCHOOL_PATH,
-    name: 'Second School API',
+    name: 'Second School',
     schoolId: 'second-school',
     subdomain: 'second',
   };

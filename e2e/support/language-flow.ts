@@ -16,6 +16,7 @@ export async function signInSpeaking(
   language: Language,
   /** Scope checkboxes to tick, by area and access ("courses", "write"); "Everything" if none. */
   scopes: readonly (readonly [area: string, access: 'read' | 'write'])[] = [],
+  account: { email: string; password: string } = OWNER,
 ): Promise<void> {
   const t = (key: string, values?: Record<string, string>) => say(language, key, values);
   await page.goto(app.url);
@@ -34,18 +35,22 @@ export async function signInSpeaking(
   const link = page.getByRole('link', { name: t('connect:waiting.openLink') });
   await expect(link).toBeVisible();
   const [signInPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
-  await allowSpeaking(signInPage, language);
+  await allowSpeaking(signInPage, language, account);
   await expect(page.getByRole('button', { name: t('shell:header.account') })).toBeVisible();
 }
 
 /** Logs in and allows on the school's pages; the app's last page answers in `language`. */
-export async function allowSpeaking(signInPage: Page, language: Language): Promise<void> {
+export async function allowSpeaking(
+  signInPage: Page,
+  language: Language,
+  account: { email: string; password: string } = OWNER,
+): Promise<void> {
   const email = signInPage.getByLabel('Email', { exact: true });
   const allow = signInPage.getByRole('button', { name: 'Allow' });
   await expect(email.or(allow)).toBeVisible();
   if (await email.isVisible()) {
-    await email.fill(OWNER.email);
-    await signInPage.getByLabel('Password').fill(OWNER.password);
+    await email.fill(account.email);
+    await signInPage.getByLabel('Password').fill(account.password);
     await signInPage.getByRole('button', { name: 'Sign in' }).click();
   }
   await allow.click();

@@ -14,7 +14,7 @@ export async function writeApi<T = unknown>(
   const response = await ownerFetch(
     platformUrl,
     path,
-    ['courses:read', 'courses:write', 'students:read', 'students:write'],
+    ['courses:read', 'courses:write', 'curriculum:write', 'students:read', 'students:write'],
     {
       method,
       headers: { 'content-type': 'application/json' },

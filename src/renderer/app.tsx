@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HostStoppedNotice } from './components/host-stopped-notice';
 import { ScreenHeading } from './components/screen-heading';
 import { errorText } from './error-text';
 import { sessionQuery } from './queries';
@@ -104,6 +105,7 @@ export function App() {
   useBridgeEvents();
   return (
     <GrantAccessProvider key={i18n.language}>
+      <HostStoppedNotice />
       <CurrentScreen />
     </GrantAccessProvider>
   );

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { hasBridge } from './bridge';
+import { noteHostStopped } from './host-stopped';
 import { startI18n } from './i18n/i18n';
 import { chosenLanguage } from './i18n/use-language';
 import { isOfflineError } from './offline-errors';
@@ -19,6 +20,9 @@ if (!found) throw new Error('index.html has no #root element');
 const root: HTMLElement = found;
 
 const queryClient = new QueryClient({
+  // Any call may be the first to find Schooldesk's own host stopped; the shell then says so.
+  queryCache: new QueryCache({ onError: noteHostStopped }),
+  mutationCache: new MutationCache({ onError: noteHostStopped }),
   defaultOptions: {
     // Main answers from memory or its local copy; one retry covers a transport hiccup. An
     // unreachable school is answered at once and would only answer the same: no retry, so

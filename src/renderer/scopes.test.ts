@@ -49,17 +49,18 @@ describe('scope chooser rules', () => {
 });
 
 describe('least privilege', () => {
-  it('lists the four areas Schooldesk manages first, and folds the others away', () => {
+  it('lists the areas Schooldesk manages first (curriculum beside courses), and folds the others away', () => {
     expect(MANAGED_SCOPE_AREAS.map((a) => a.id)).toEqual([
       'courses',
+      'curriculum',
       'students',
       'coupons',
       'pages',
     ]);
-    expect(OTHER_SCOPE_AREAS).toHaveLength(SCOPE_AREAS.length - 4);
+    expect(OTHER_SCOPE_AREAS).toHaveLength(SCOPE_AREAS.length - 5);
   });
 
-  it('asks no preset for a scope the app does not use ("Everything" is the four areas)', () => {
+  it('asks no preset for a scope the app does not use ("Everything" is the managed areas)', () => {
     const used = new Set(MANAGED_SCOPE_AREAS.flatMap((a) => [a.read, a.write]));
     for (const preset of SCOPE_PRESETS)
       expect(

@@ -5,6 +5,7 @@ import type { OutboxStatus } from '../shared/outbox-contract';
 import type { SyncStatus } from '../shared/sync-status';
 import { bridge } from './bridge';
 import { entityKeys } from './entity-queries';
+import { useHostStopped } from './host-stopped';
 import { outboxKeys } from './outbox-queries';
 import { queryKeys } from './queries';
 import { syncKeys } from './sync-status';
@@ -64,6 +65,14 @@ export function useBridgeEvents(): void {
           const { schoolId } = event.status;
           queryClient.setQueryData(outboxKeys.status(schoolId), event.status);
           void queryClient.invalidateQueries({ queryKey: outboxKeys.list(schoolId) });
+        }
+        if (event.type === 'host:state') {
+          useHostStopped.setState({ stopped: event.stopped });
+          // Running again: what failed while it was stopped loads now.
+          if (!event.stopped)
+            void queryClient.invalidateQueries({
+              predicate: (query) => query.state.status === 'error',
+            });
         }
         if (event.type === 'data:changed')
           for (const area of event.areas)

@@ -7,6 +7,7 @@ import type { BridgeErrorCode } from './bridge-errors';
 import { CHOOSABLE_SCOPES } from './scope-catalog';
 import type { PlatformErrorCode } from './platform-errors';
 import type { FileErrorCode } from './file-errors';
+import type { HOST_STOPPED } from './host-stopped';
 import { workspaceContract } from './workspace-contract';
 import { outboxContract, outboxStatus } from './outbox-contract';
 import { syncContract } from './sync-contract';
@@ -39,6 +40,8 @@ export const sessionSummary = z.object({
   role: z.string().optional(),
   /** The school's subdomain on the platform: the name the app shows for the school. */
   schoolSubdomain: z.string().optional(),
+  /** The school's own name (its resource metadata's `resource_name`), when it sends one. */
+  schoolName: z.string().optional(),
   scopes: z.array(z.string()),
   /** Scopes that were asked for but not granted (declined at consent). */
   declinedScopes: z.array(z.string()),
@@ -150,7 +153,12 @@ export type RequestOf<C extends Channel> = z.input<Contract[C]['request']>;
 export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-export type ErrorCode = AuthErrorCode | BridgeErrorCode | PlatformErrorCode | FileErrorCode;
+export type ErrorCode =
+  | AuthErrorCode
+  | BridgeErrorCode
+  | PlatformErrorCode
+  | FileErrorCode
+  | typeof HOST_STOPPED;
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {
@@ -217,6 +225,11 @@ export const appEvent = z.discriminatedUnion('type', [
     schoolId: z.string(),
     areas: z.array(z.enum(ENTITY_NAMES)),
   }),
+  /**
+   * Said by the web host's bridge itself, never by core: its event stream found the host
+   * stopped (the connection refused), or answering again.
+   */
+  z.object({ type: z.literal('host:state'), stopped: z.boolean() }),
 ]);
 export type AppEvent = z.infer<typeof appEvent>;
 

@@ -10,6 +10,7 @@ import {
 } from './records';
 import type { EntityName } from './entity-names';
 import { fieldSentence, type FieldName } from './field-errors';
+import { curriculumField } from './curriculum/curriculum-fields';
 
 /**
  * The four areas of the workspace as the contract and the renderer see them: their records,
@@ -107,6 +108,8 @@ export const courseFields = z.object({
   featured: z.boolean(),
   invisible: z.boolean(),
   publishedAt: unixSeconds('publishedAt').nullable(),
+  // Edited in its tree, not a form field: optional, so the course's form is whole without it.
+  sections: curriculumField.optional(),
 });
 
 /** The fields of a student the workspace edits; e-mails compare lowercased, as the server. */

@@ -71,6 +71,9 @@ export const FIELD_NAMES = [
   'deliveryState',
   'days',
   'image',
+  // A curriculum's titles, named as the platform's sentences name them.
+  'sectionTitle',
+  'lectureTitle',
 ] as const;
 
 /** A field a rule may name. */

@@ -1,4 +1,5 @@
 import type { EntityName } from './entity-names';
+import { phoneKeySql, phoneSearchKey } from './phone-search';
 
 /**
  * The platform's list semantics, stated once: which columns `q` searches, what each sort key
@@ -33,6 +34,11 @@ export type ListRules = {
   readonly columns: Readonly<Record<string, ColumnKind>>;
   /** Fields `q` searches: a case-insensitive substring of any of them matches. */
   readonly search: readonly string[];
+  /**
+   * The phone number field `q` also searches when it looks like a phone number: its key
+   * (digits and a leading +, src/shared/phone-search.ts) is a substring of the field's key.
+   */
+  readonly phoneSearch?: string;
   /** Sort key → SQL expression; ties are broken by `id` in the same direction. */
   readonly sorts: Readonly<Record<string, string>>;
   /** The sort of a list that asks for none; a leading `-` sorts descending. */
@@ -86,10 +92,15 @@ export const LIST_RULES = {
     },
   },
   students: {
-    columns: { name: 'text', email: 'text', lastSignInAt: 'number', ...timestamps },
-    // Not phoneNumber: the platform documents no phone search, and a search the copy answered
-    // but the platform did not would find a student offline and lose them online.
+    columns: {
+      name: 'text',
+      email: 'text',
+      phoneNumber: 'text',
+      lastSignInAt: 'number',
+      ...timestamps,
+    },
     search: ['name', 'email'],
+    phoneSearch: 'phoneNumber',
     sorts: {
       name: 'name COLLATE NOCASE',
       email: 'email',
@@ -157,14 +168,34 @@ export function likePattern(text: string): string {
 /**
  * The platform's search: `text` is a substring of any search column, ignoring case. This is
  * SQLite's LIKE, whose case folding covers ASCII letters only ('É' does not match 'é'), so a
- * store that answers searches in another form must fold exactly the same way.
+ * store that answers searches in another form must fold exactly the same way. A text that
+ * looks like a phone number also matches where its key is in the phone field's key.
  */
-export function searchClause(search: readonly string[], text: string): SqlClause {
+export function searchClause(
+  rules: Pick<ListRules, 'search' | 'phoneSearch'>,
+  text: string,
+): SqlClause {
   const pattern = likePattern(text);
-  return {
-    sql: `(${search.map((col) => `${col} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-    params: search.map(() => pattern),
-  };
+  const clauses = rules.search.map((col) => `${col} LIKE ? ESCAPE '\\'`);
+  const params: SqlParam[] = rules.search.map(() => pattern);
+  const phone = phoneSearchOf(rules, text);
+  if (phone) {
+    // A phone key holds only digits and a leading +, so LIKE needs no escapes here.
+    clauses.push(`${phoneKeySql(phone.column)} LIKE ?`);
+    params.push(`%${phone.key}%`);
+  }
+  return { sql: `(${clauses.join(' OR ')})`, params };
+}
+
+/** The phone field a search text is looked for in and the key it is looked for with, if any. */
+export function phoneSearchOf(
+  rules: Pick<ListRules, 'phoneSearch'>,
+  text: string,
+): { column: string; key: string } | undefined {
+  const key = rules.phoneSearch === undefined ? undefined : phoneSearchKey(text);
+  return rules.phoneSearch !== undefined && key !== undefined
+    ? { column: rules.phoneSearch, key }
+    : undefined;
 }
 
 /** A parsed sort: the SQL expression of its key and the direction. */

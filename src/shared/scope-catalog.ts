@@ -18,6 +18,11 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
     write: 'courses:write',
   },
   {
+    id: 'curriculum',
+    read: 'curriculum:read',
+    write: 'curriculum:write',
+  },
+  {
     id: 'students',
     read: 'students:read',
     write: 'students:write',
@@ -26,11 +31,6 @@ export const SCOPE_AREAS: readonly ScopeArea[] = [
     id: 'members',
     read: 'members:read',
     write: 'members:write',
-  },
-  {
-    id: 'curriculum',
-    read: 'curriculum:read',
-    write: 'curriculum:write',
   },
   {
     id: 'coupons',
@@ -115,7 +115,13 @@ export const CHOOSABLE_SCOPES: readonly string[] = SCOPE_AREAS.flatMap((a) =>
  * The areas Schooldesk has screens for. The chooser lists them first; the platform's other
  * areas are folded away, since Schooldesk cannot use them yet.
  */
-export const MANAGED_AREA_IDS: readonly string[] = ['courses', 'students', 'coupons', 'pages'];
+export const MANAGED_AREA_IDS: readonly string[] = [
+  'courses',
+  'curriculum',
+  'students',
+  'coupons',
+  'pages',
+];
 
 /** Whether Schooldesk has screens for an area (see {@link MANAGED_AREA_IDS}). */
 export function isManagedArea(area: Pick<ScopeArea, 'id'>): boolean {
@@ -129,7 +135,8 @@ export type ScopePreset = { id: string; scopes: readonly string[] };
 
 /**
  * Least privilege by design: no preset asks for a scope the app does not use, so even
- * "Everything" is reading and editing the four areas Schooldesk manages.
+ * "Everything" is reading and editing the areas Schooldesk manages (a course's curriculum
+ * among them).
  */
 export const SCOPE_PRESETS: readonly ScopePreset[] = [
   {

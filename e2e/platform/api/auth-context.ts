@@ -64,6 +64,17 @@ export function requireScope(ctx: Context, scope: string): void {
   }
 }
 
+/**
+ * SECURITY: throws unless the caller's token carries at least one of `scopes` (a read the
+ * platform documents under two scopes: a course's curriculum under `courses:read` and
+ * `curriculum:read`). The challenge names them all (RFC 6750 §3: a space-delimited list).
+ */
+export function requireAnyScope(ctx: Context, scopes: readonly string[]): void {
+  const auth = authOf(ctx);
+  if (auth && scopes.some((scope) => auth.scopes.has(scope))) return;
+  requireScope(ctx, scopes.join(' '));
+}
+
 /** True when the caller may read `area` (`<area>:read`); anonymous callers may not. */
 export function hasScope(ctx: Context, scope: string): boolean {
   return authOf(ctx)?.scopes.has(scope) ?? false;

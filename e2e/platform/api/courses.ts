@@ -123,6 +123,9 @@ export const courseRecord = z.object({
 
 export type Course = z.infer<typeof courseRecord>;
 
+/** A course's curriculum as `GET /courses/{id}/curriculum` answers it. */
+export const curriculumRecord = z.object({ sections: courseRecord.shape.sections });
+
 /** Gives every section and lecture an id, keeping the ones the client sent. */
 function withCurriculumIds(value: z.output<typeof section>[], newId: () => string) {
   return value.map((s) => ({
@@ -166,6 +169,7 @@ export const courses: EntityDef = {
   create: courseCreate,
   update: courseUpdate,
   serverDefaults: {},
+  fieldScopes: { sections: 'curriculum:write' },
   unique: [{ field: 'slug', message: 'Slug already exists' }],
   // Search, sorts and what each filter means are the shared list rules (the app's mirror
   // answers with the same ones); only the query schemas and descriptions live here.

@@ -66,6 +66,25 @@ export function sendList(
   ctx.body = listRecords(db, def, ctx.query, where);
 }
 
+/**
+ * SECURITY: the scopes a create or update needs: `<area>:write` for the record's own fields
+ * (always, for a create), and a field's own scope where it has one (`fieldScopes`), so a
+ * course's sections need `curriculum:write` and `courses:write` alone does not change them.
+ */
+export function requireWriteScopes(ctx: Context, def: EntityDef, creating: boolean): void {
+  const body = bodyOf(ctx);
+  const fields = body !== null && typeof body === 'object' ? Object.keys(body) : [];
+  const needed = new Set<string>(creating ? [`${def.area}:write`] : []);
+  for (const field of fields) {
+    const value = (body as Record<string, unknown>)[field];
+    // An empty curriculum on a create is the default, not a change to one.
+    if (creating && Array.isArray(value) && value.length === 0) continue;
+    needed.add(def.fieldScopes?.[field] ?? `${def.area}:write`);
+  }
+  if (needed.size === 0) needed.add(`${def.area}:write`);
+  for (const scope of needed) requireScope(ctx, scope);
+}
+
 /** The parsed JSON body, or `{}` when the request had none. */
 export function bodyOf(ctx: Context): unknown {
   return ctx.request.body ?? {};
@@ -102,7 +121,7 @@ export function mountCrud(
   });
 
   router.post(collection, (ctx) => {
-    requireScope(ctx, `${def.area}:write`);
+    requireWriteScopes(ctx, def, true);
     const input = parseOrThrow(def.create, bodyOf(ctx));
     const existing = findExisting?.(input);
     if (existing) {
@@ -116,7 +135,7 @@ export function mountCrud(
   });
 
   router.patch(item, (ctx) => {
-    requireScope(ctx, `${def.area}:write`);
+    requireWriteScopes(ctx, def, false);
     const current = requireRecord(db, def, ctx.params.id ?? '');
     checkIfMatch(ctx, current);
     const patch = parseOrThrow(def.update, bodyOf(ctx));

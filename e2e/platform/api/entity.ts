@@ -65,12 +65,19 @@ export type EntityDef = {
   unique: { field: string; message: string }[];
   /** Columns searched by `q` (case-insensitive substring). */
   search: string[];
+  /** A phone number column `q` also searches when it looks like a phone number. */
+  phoneSearch?: string;
   /** Sortable fields → SQL expression; the tie-breaker `id` is added by the list code. */
   sorts: Record<string, string>;
   defaultSort: string;
   filters: Record<string, FilterDef>;
   /** What anonymous callers may see (SQL condition); null means nothing at all. */
   publicWhere: string | null;
+  /**
+   * Writable fields whose change needs another scope than `<area>:write`: a course's sections
+   * need `curriculum:write` (NOTES.md: that scope creates and updates curriculum content).
+   */
+  fieldScopes?: Record<string, string>;
   /** Checks that span fields, run on the merged record of a create or update. */
   check?: (record: Record<string, unknown>) => FieldErrors | undefined;
 };

@@ -4,6 +4,7 @@ import type { Context, Next } from 'koa';
 import type { PlatformDatabase } from '../db/database';
 import type { ControlState } from '../control/state';
 import { mountCrud } from './crud';
+import { mountCurriculum } from './curriculum';
 import { findRecordBy } from './entity';
 import { mountEnrollments } from './enrollments';
 import { ApiError, bodyParseError, errorBoundary } from './errors';
@@ -78,6 +79,7 @@ export function createBusinessApi({
     );
   }
   mountEnrollments(router, deps);
+  mountCurriculum(router, deps);
 
   mountFallback(router);
   control.registerRoutes(router);

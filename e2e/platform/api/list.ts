@@ -9,6 +9,7 @@ import {
   sortOrder,
   type FilterRule,
 } from '../../../src/shared/list-rules';
+import { MIN_PHONE_SEARCH_DIGITS } from '../../../src/shared/phone-search';
 import {
   fromRow,
   nowSeconds,
@@ -22,6 +23,14 @@ import { parseOrThrow } from './errors';
 /** Page size when none is asked for, and the largest one allowed (as the real platform). */
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 50;
+
+/** What `q` searches, for the documentation. */
+function searchDescription(def: EntityDef): string {
+  const text = `Case-insensitive substring search in ${def.search.join(', ')}.`;
+  return def.phoneSearch
+    ? `${text} A search that looks like a phone number (an optional leading +, then digits, spaces, dashes, dots and parentheses, with at least ${MIN_PHONE_SEARCH_DIGITS} digits) also finds ${def.phoneSearch} whose digits (and leading +) contain its digits (and leading +), whatever the separators: +1518 finds +1 518-555-0100.`
+    : text;
+}
 
 /** The query parameters every list takes; filters come on top per entity. */
 export function pagingShape(def: EntityDef) {
@@ -50,7 +59,7 @@ export function pagingShape(def: EntityDef) {
       .trim()
       .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`)
       .optional()
-      .meta({ description: `Case-insensitive substring search in ${def.search.join(', ')}.` }),
+      .meta({ description: searchDescription(def) }),
     sort: z
       .enum(sortValues, { error: `sort must be one of: ${sortValues.join(', ')}` })
       .default(def.defaultSort)
@@ -139,7 +148,7 @@ export function listRecords(
   // The schema trims q already; searchText also drops an empty one, as the rules say.
   const q = searchText(query.q);
   if (q) {
-    const clause = searchClause(def.search, q);
+    const clause = searchClause(def, q);
     where.push({ sql: clause.sql, params: [...clause.params] });
   }
   if (query.updatedSince !== undefined)

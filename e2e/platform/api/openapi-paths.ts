@@ -73,10 +73,29 @@ const hidden = { 'x-anonymous': 'hidden' } as const;
 const refused = { 'x-anonymous': 'refused' } as const;
 const REFUSED_NOTE = 'Without a token: 403 forbidden, no challenge.';
 
+/** What a write needs beyond `<area>:write` for fields with their own scope (fieldScopes). */
+function fieldScopesNote(def: EntityDef): string {
+  return Object.entries(def.fieldScopes ?? {})
+    .map(
+      ([field, scope]) =>
+        ` Changing \`${field}\` needs \`${scope}\` (\`${def.area}:write\` alone does not).`,
+    )
+    .join('');
+}
+
+/** A write's security: its area's write scope, or a field's own scope for that field alone. */
+function writeSecurityOf(def: EntityDef): Json[] {
+  const own = [...new Set(Object.values(def.fieldScopes ?? {}))].map((scope) => ({
+    oauth2: [scope],
+  }));
+  return [...writeSecurity(def.area), ...own];
+}
+
 /** Paths of one top-level resource. */
 export function resourcePaths(def: EntityDef): Json {
   const { label, area, table } = def;
   const readDescription = `Needs \`${area}:read\`. ${anonymousNote(def)}`;
+  const scopesNote = fieldScopesNote(def);
   const single = response(`The ${label.toLowerCase()}.`, label, [
     'ETag',
     'RateLimit-Limit',
@@ -114,7 +133,7 @@ export function resourcePaths(def: EntityDef): Json {
         operationId: `create${label}`,
         tags: [table],
         summary: `Create a ${label.toLowerCase()}`,
-        description: `Needs \`${area}:write\`. Honours Idempotency-Key. ${REFUSED_NOTE}`,
+        description: `Needs \`${area}:write\`.${scopesNote} Honours Idempotency-Key. ${REFUSED_NOTE}`,
         security: writeSecurity(area),
         ...refused,
         parameters: [param('IdempotencyKey')],
@@ -143,8 +162,8 @@ export function resourcePaths(def: EntityDef): Json {
         operationId: `update${label}`,
         tags: [table],
         summary: `Update a ${label.toLowerCase()}`,
-        description: `Needs \`${area}:write\`. Send only the fields to change. If-Match is optional: without it the write is unconditional; with a stale ETag it answers 412 with the current record. ${REFUSED_NOTE}`,
-        security: writeSecurity(area),
+        description: `Needs \`${area}:write\`.${scopesNote} Send only the fields to change. If-Match is optional: without it the write is unconditional; with a stale ETag it answers 412 with the current record. ${REFUSED_NOTE}`,
+        security: writeSecurityOf(def),
         ...refused,
         parameters: [param('IfMatch')],
         requestBody: { required: true, content: json(ref(`${label}Update`)) },
@@ -278,6 +297,30 @@ export function enrollmentPaths(): Json {
     [`${item}/extend`]: {
       parameters: [param('Id'), param('CourseId')],
       ...action('extendEnrollment', 'Extend access', 'EnrollmentExtend'),
+    },
+  };
+}
+
+/** The curriculum of a course: read under either of two scopes, changed through the course. */
+export function curriculumPaths(readScopes: readonly string[]): Json {
+  return {
+    '/api/v1/courses/{id}/curriculum': {
+      parameters: [param('Id')],
+      get: {
+        operationId: 'getCurriculum',
+        tags: ['courses'],
+        summary: "Get a course's curriculum (its sections and their lectures)",
+        description: `Needs one of ${readScopes.map((s) => `\`${s}\``).join(' or ')}. Answers the course's ETag: change the curriculum with a PATCH of the course's \`sections\` (needs \`curriculum:write\`), sending that ETag in If-Match. Section and lecture ids stay the same across edits and reorders; items sent without an id get one. Without a token only published courses' curricula are visible.`,
+        security: [...readScopes.map((scope) => ({ oauth2: [scope] })), {}],
+        'x-anonymous': 'published-only',
+        parameters: [param('IfNoneMatch')],
+        responses: {
+          '200': response('The curriculum.', 'Curriculum', ['ETag']),
+          '304': response('Not modified (If-None-Match).', undefined, ['ETag']),
+          ...readErrors,
+          '404': shared('NotFound'),
+        },
+      },
     },
   };
 }

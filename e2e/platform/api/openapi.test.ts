@@ -90,7 +90,7 @@ describe('/openapi.json', () => {
             .map((m) => `${m} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
         );
       expect(routed.sort()).toEqual(documented.sort());
-      expect(routed).toHaveLength(26);
+      expect(routed).toHaveLength(27);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { enrollments, extendBody } from './enrollments';
-import { ANONYMOUS_ANSWERS, enrollmentPaths, json, ref, resourcePaths } from './openapi-paths';
+import { curriculumRecord } from './courses';
+import { CURRICULUM_READ_SCOPES } from './curriculum';
+import {
+  ANONYMOUS_ANSWERS,
+  curriculumPaths,
+  enrollmentPaths,
+  json,
+  ref,
+  resourcePaths,
+} from './openapi-paths';
 import { RESOURCES } from './resources';
 
 type Json = Record<string, unknown>;
@@ -97,10 +106,11 @@ function generateDocument(baseUrl: string, issuer: string): object {
       inputs.push([`${def.label}Create`, def.create], [`${def.label}Update`, def.update]);
   }
   inputs.push(['EnrollmentUpsert', enrollments.update]);
+  outputs.push(['Curriculum', curriculumRecord]);
   const scopes = Object.fromEntries(
-    RESOURCES.flatMap((def) => [
-      [`${def.area}:read`, `Read access to ${def.area}`],
-      [`${def.area}:write`, `Write access to ${def.area}`],
+    [...RESOURCES.map((def) => def.area), 'curriculum'].flatMap((area) => [
+      [`${area}:read`, `Read access to ${area}`],
+      [`${area}:write`, `Write access to ${area}`],
     ]),
   );
 
@@ -125,6 +135,7 @@ function generateDocument(baseUrl: string, issuer: string): object {
     paths: Object.fromEntries([
       ...RESOURCES.flatMap((def) => Object.entries(resourcePaths(def))),
       ...Object.entries(enrollmentPaths()),
+      ...Object.entries(curriculumPaths(CURRICULUM_READ_SCOPES)),
     ]),
     components: {
       schemas: { ...componentsOf(outputs, 'output'), ...componentsOf(inputs, 'input') },

@@ -68,6 +68,7 @@ export const students: EntityDef = {
   unique: [{ field: 'email', message: 'Email already exists' }],
   // Search and sorts are the shared list rules, which the app's mirror answers with too.
   search: [...LIST_RULES.students.search],
+  phoneSearch: LIST_RULES.students.phoneSearch,
   sorts: LIST_RULES.students.sorts,
   defaultSort: LIST_RULES.students.defaultSort,
   filters: {},

@@ -6,10 +6,9 @@ import type { PlatformOptions } from '../types';
 export const OWNER_ID = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
 
 /** Every scope of the business API. */
-export const ALL_SCOPES = ['courses', 'students', 'coupons', 'pages'].flatMap((area) => [
-  `${area}:read`,
-  `${area}:write`,
-]);
+export const ALL_SCOPES = ['courses', 'curriculum', 'students', 'coupons', 'pages'].flatMap(
+  (area) => [`${area}:read`, `${area}:write`],
+);
 
 /** One HTTP answer, body parsed as JSON when there is one. */
 export type Answer<T = Record<string, unknown>> = {

@@ -9,10 +9,9 @@ import type { ApiTransport } from '../../../src/core/platform/retry';
 /** The stand-in's demo owner, who may hold every scope. */
 export const OWNER_ID = '6f1c2a7e-3b1d-4c1e-9d1a-0a0000000001';
 
-export const ALL_SCOPES = ['courses', 'students', 'coupons', 'pages'].flatMap((area) => [
-  `${area}:read`,
-  `${area}:write`,
-]);
+export const ALL_SCOPES = ['courses', 'curriculum', 'students', 'coupons', 'pages'].flatMap(
+  (area) => [`${area}:read`, `${area}:write`],
+);
 
 /** What `GET /__control/counters` answers. */
 export type Counters = {

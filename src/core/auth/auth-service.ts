@@ -52,6 +52,8 @@ export type SessionSummary = {
   role: string | undefined;
   /** The school's subdomain on the platform, the name the app shows for it (when sent). */
   schoolSubdomain?: string;
+  /** The school's own name, from its resource metadata (when sent): shown before the subdomain. */
+  schoolName?: string;
   scopes: string[];
   /** Asked for at sign-in but not granted (declined at consent). */
   declinedScopes: string[];
@@ -257,6 +259,7 @@ export function summaryOf(set: TokenSet): SessionSummary {
     email: set.profile?.email,
     role: set.profile?.role,
     ...(set.schoolSubdomain ? { schoolSubdomain: set.schoolSubdomain } : {}),
+    ...(set.schoolName ? { schoolName: set.schoolName } : {}),
     scopes: set.scopes,
     declinedScopes: (set.requestedScopes ?? []).filter((s) => !set.scopes.includes(s)),
     expiresAt: set.expiresAt,

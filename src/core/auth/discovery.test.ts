@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { AuthService } from './auth-service';
-import { discoverSchool, normaliseBaseUrl } from './discovery';
+import { discoverSchool, displayName, normaliseBaseUrl } from './discovery';
 
 type Answer = { status?: number; body: unknown } | { raw: string };
 
@@ -83,6 +83,15 @@ describe('discovery', () => {
     expect(school.as.issuer).toBe(platform.url);
     expect(school.as.token_endpoint).toBe(`${platform.url}/api/oauth/token`);
     expect(school.as.userinfo_endpoint).toBe(`${platform.url}/api/oauth/userinfo`);
+    // RFC 9728 resource_name: the school's own name, shown with its address.
+    expect(school.resourceName).toBe('Demo School');
+  });
+
+  it("keeps a school's name only when it is short plain text", () => {
+    expect(displayName('  Cream   Academy ')).toBe('Cream Academy');
+    expect(displayName('台北烘焙學校')).toBe('台北烘焙學校');
+    for (const sent of [undefined, 42, '', '   ', 'x'.repeat(101), 'a\u0000b', 'evil\u202eloohcs'])
+      expect(displayName(sent), JSON.stringify(sent)).toBeUndefined();
   });
 
   it.each([

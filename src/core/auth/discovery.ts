@@ -9,6 +9,8 @@ export type SchoolMetadata = {
   baseUrl: string;
   /** RFC 9728: the API's resource identifier (sent as `resource`). */
   resource: string;
+  /** RFC 9728 `resource_name`: the school's name for people, when it sends one. */
+  resourceName?: string;
   /** RFC 8414 (or OpenID discovery) metadata; the source of truth for every endpoint. */
   as: oauth.AuthorizationServer;
 };
@@ -72,8 +74,28 @@ export async function discoverSchool(
   const issuer = assertSecureEndpoint(issuerText, 'issuer');
   const as = await authorizationServerMetadata(issuer, fetchFn, signal);
   checkServer(as);
-  return { baseUrl: resourceId.href.replace(/\/$/, ''), resource: resource.resource, as };
+  const resourceName = displayName(resource['resource_name']);
+  return {
+    baseUrl: resourceId.href.replace(/\/$/, ''),
+    resource: resource.resource,
+    ...(resourceName ? { resourceName } : {}),
+    as,
+  };
 }
+
+/**
+ * A name a school sends for people to read (RFC 9728 `resource_name`), kept only when it is
+ * short plain text: it is shown beside the school's address, never trusted for anything.
+ */
+export function displayName(sent: unknown): string | undefined {
+  if (typeof sent !== 'string') return undefined;
+  const name = sent.replace(/\s+/g, ' ').trim();
+  return name && name.length <= 100 && !UNSHOWABLE.test(name) ? name : undefined;
+}
+
+/** Control characters, and the direction overrides that could make a name read as another. */
+// eslint-disable-next-line no-control-regex
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 async function authorizationServerMetadata(issuer: URL, fetchFn: Fetch, signal?: AbortSignal) {
   let firstError: unknown;

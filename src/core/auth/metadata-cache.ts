@@ -10,6 +10,7 @@ export const METADATA_MAX_AGE_MS = 24 * 60 * 60_000;
 const cachedSchema = z.object({
   baseUrl: z.string(),
   resource: z.string(),
+  resourceName: z.string().optional(),
   as: z.looseObject({
     issuer: z.string(),
     authorization_endpoint: z.string(),

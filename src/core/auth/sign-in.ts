@@ -10,7 +10,7 @@ import { schoolMetadata } from './metadata-cache';
 import { clientIdentity, registeredPort } from './client-identity';
 import { schoolKey } from './school-key';
 import { checkAudience, checkSameAccount } from './token-checks';
-import { tokenSetFrom, type TokenSet } from './token-set';
+import { tokenSetFrom, withEarlierRefusals, type TokenSet } from './token-set';
 
 export type SignInRequest = {
   /** The school's base URL as the user typed it. */
@@ -239,19 +239,24 @@ async function exchange(
     deps,
     school,
     client,
-    { ...set, profile: profileFrom(idClaims ?? {}) },
+    {
+      ...set,
+      profile: profileFrom(idClaims ?? {}),
+      ...(school.resourceName ? { schoolName: school.resourceName } : {}),
+    },
     signal,
   );
-  checkSameAccount(
-    await deps.store.load(schoolKey(as.issuer, school.baseUrl)).catch(() => undefined),
-    profiled,
-  );
+  const previous = await deps.store
+    .load(schoolKey(as.issuer, school.baseUrl))
+    .catch(() => undefined);
+  checkSameAccount(previous, profiled);
+  const kept = withEarlierRefusals(profiled, previous);
   // SECURITY: a cancelled sign-in keeps no tokens. The check and the start of the save share
   // one turn of the event loop (keep nothing awaited between them), so a cancel lands either
   // before it (nothing is kept) or once the save has begun, too late: the sign-in completes.
   if (signal?.aborted) throw new AuthError('cancelled');
-  await deps.store.save(profiled);
-  return profiled;
+  await deps.store.save(kept);
+  return kept;
 }
 
 /** The profile fields of an ID token or userinfo answer. */

@@ -1,7 +1,7 @@
 import type * as oauth from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
 import { summaryOf } from './auth-service';
-import { tokenSetFrom } from './token-set';
+import { tokenSetFrom, withEarlierRefusals } from './token-set';
 
 const context = {
   issuer: 'https://as.example',
@@ -31,5 +31,43 @@ describe("the school's name (school_subdomain of the token response)", () => {
       expect(set.schoolSubdomain, String(sent)).toBeUndefined();
       expect(summaryOf(set)).not.toHaveProperty('schoolSubdomain');
     }
+  });
+});
+
+describe("the school's own name (RFC 9728 resource_name, from discovery)", () => {
+  it('reaches the session summary and survives a refresh', () => {
+    const first = { ...tokenSetFrom(response(), context), schoolName: 'Demo School' };
+    expect(summaryOf(first).schoolName).toBe('Demo School');
+    expect(tokenSetFrom(response(), context, first).schoolName).toBe('Demo School');
+  });
+});
+
+describe('scopes the school refused at an earlier sign-in (Account → Not granted)', () => {
+  const signedIn = (scopes: string[], requestedScopes: string[], sub = 'owner') => ({
+    ...tokenSetFrom(response({ scope: scopes.join(' ') }), { ...context, requestedScopes }),
+    sub,
+  });
+
+  it('stay listed after a step-up that asked only for another one', () => {
+    const first = signedIn(
+      ['openid', 'courses:read'],
+      ['openid', 'courses:read', 'courses:write', 'coupons:write'],
+    );
+    const steppedUp = signedIn(
+      ['openid', 'courses:read'],
+      ['openid', 'courses:read', 'courses:write'],
+    );
+    expect(summaryOf(withEarlierRefusals(steppedUp, first)).declinedScopes.sort()).toEqual([
+      'coupons:write',
+      'courses:write',
+    ]);
+  });
+
+  it('leave the list once granted, and belong to their account only', () => {
+    const first = signedIn(['openid'], ['openid', 'courses:write']);
+    const granted = signedIn(['openid', 'courses:write'], ['openid', 'courses:write']);
+    expect(summaryOf(withEarlierRefusals(granted, first)).declinedScopes).toEqual([]);
+    const other = signedIn(['openid'], ['openid'], 'someone-else');
+    expect(summaryOf(withEarlierRefusals(other, first)).declinedScopes).toEqual([]);
   });
 });

@@ -30,6 +30,8 @@ export const tokenSetSchema = z.object({
    * names the school the access token is bound to): the name the app shows for the school.
    */
   schoolSubdomain: z.string().optional(),
+  /** The school's own name (its RFC 9728 `resource_name`), when it sends one. */
+  schoolName: z.string().optional(),
 });
 
 export type TokenSet = z.infer<typeof tokenSetSchema>;
@@ -67,6 +69,7 @@ export function tokenSetFrom(
     expiresAt: context.now + (response.expires_in ?? 3600) * 1000,
     sub: context.sub ?? previous?.sub,
     ...(previous?.profile ? { profile: previous.profile } : {}),
+    ...(previous?.schoolName ? { schoolName: previous.schoolName } : {}),
     ...schoolSubdomainOf(response, previous),
   };
 }
@@ -87,4 +90,19 @@ function schoolSubdomainOf(
 /** True when the access token should be refreshed before use. */
 export function needsRefresh(set: TokenSet, now: number): boolean {
   return set.expiresAt - REFRESH_MARGIN_MS <= now;
+}
+
+/**
+ * `set` with the scopes the school refused at an earlier sign-in of the same account still
+ * counted as asked for (so Account → "Not granted" keeps listing them) until one is granted:
+ * "Grant access" signs in again asking only for what is granted plus what it wants now, and
+ * would otherwise make every other refusal disappear from view.
+ */
+export function withEarlierRefusals(set: TokenSet, previous: TokenSet | undefined): TokenSet {
+  if (!previous || previous.sub !== set.sub) return set;
+  const refused = (previous.requestedScopes ?? []).filter(
+    (scope) => !previous.scopes.includes(scope) && !set.scopes.includes(scope),
+  );
+  if (refused.length === 0) return set;
+  return { ...set, requestedScopes: [...new Set([...(set.requestedScopes ?? []), ...refused])] };
 }

@@ -82,7 +82,8 @@ describe('export:csv', () => {
       listed.rows.map((s) => ({
         name: s.name.startsWith('=') ? `'${s.name}` : s.name,
         email: s.email,
-        phoneNumber: s.phoneNumber === null ? '' : `'${s.phoneNumber}`,
+        // A phone number cannot run a formula, so it is written as it is, + and all.
+        phoneNumber: s.phoneNumber ?? '',
         createdAt: s.createdAt === undefined ? '' : new Date(s.createdAt * 1000).toISOString(),
       })),
     );

@@ -58,11 +58,12 @@ export async function conditionalUpdate<E extends EntityName>(
       theirs = { record: error.current as RecordOf<E>, etag: error.currentEtag };
     }
   }
-  const { applied, clashes } = compareWithSchool(fields, base, theirs.record);
-  if (applied) return theirs;
-  if (clashes.length > 0 || theirs.etag === undefined)
+  const compared = compareWithSchool(fields, base, theirs.record);
+  if (compared.applied) return theirs;
+  if (compared.clashes.length > 0 || theirs.etag === undefined)
     throw new ConflictError(theirs.record, theirs.etag);
-  return await network.update(entity, id, fields, { ...call, etag: theirs.etag });
+  const merged = compared.fields as WritableOf<E>;
+  return await network.update(entity, id, merged, { ...call, etag: theirs.etag });
 }
 
 /**

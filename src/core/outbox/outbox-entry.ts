@@ -1,3 +1,4 @@
+import { asCurriculum, mergeCurriculum } from '../../shared/curriculum/curriculum-merge';
 import type { EntityName } from '../../shared/entity-names';
 
 /**
@@ -162,22 +163,34 @@ export function extendedEnd(
  * Compares the school's current record with an edit made on `base`: `applied` when the
  * edit's values already hold (an earlier attempt reached the school and its answer was lost),
  * else the fields both sides changed to different values. Fields only the school changed
- * are not the edit's, so they are kept as the school has them.
+ * are not the edit's, so they are kept as the school has them. A course's curriculum that
+ * both changed is merged item by item (`mergeCurriculum`): when the changes do not collide,
+ * `fields` carries the merge to send on the school's version, and it is no clash.
  */
 export function compareWithSchool(
   edit: Fields,
   base: Fields | undefined,
   theirs: Fields,
-): { applied: boolean; clashes: string[] } {
+): { applied: boolean; clashes: string[]; fields: Fields } {
   const names = Object.keys(edit);
   const applied = names.every((name) => same(theirs[name], edit[name]));
-  const clashes = names.filter(
-    (name) =>
-      !same(theirs[name], edit[name]) &&
-      // Without the base we cannot tell who changed it: the owner decides.
-      (base === undefined || !same(theirs[name], base[name])),
-  );
-  return { applied, clashes };
+  const fields = { ...edit };
+  const clashes = names.filter((name) => {
+    if (same(theirs[name], edit[name])) return false;
+    // Without the base we cannot tell who changed it: the owner decides.
+    if (base !== undefined && same(theirs[name], base[name])) return false;
+    if (name !== 'sections' || base === undefined) return true;
+    const merged = mergeCurriculum(
+      asCurriculum(base[name]),
+      asCurriculum(edit[name]),
+      asCurriculum(theirs[name]),
+      'mine',
+    );
+    if (merged.collisions.length > 0) return true;
+    fields[name] = merged.curriculum;
+    return false;
+  });
+  return { applied, clashes, fields };
 }
 
 /** Value equality for JSON values (field order in objects does not matter). */

@@ -300,11 +300,12 @@ export class OutboxReplay {
     const { edit } = entry;
     if (edit.kind !== 'update') throw new TypeError('not an update');
     let etag = edit.etag;
+    let fields = edit.fields;
     for (let attempt = 0; attempt < MERGE_ATTEMPTS; attempt += 1) {
       let theirs: { record: Fields; etag: string | undefined };
       if (etag !== undefined) {
         try {
-          const answer = await this.o.client.update(edit.entity, edit.id, edit.fields, {
+          const answer = await this.o.client.update(edit.entity, edit.id, fields, {
             etag,
           });
           await this.landed(entry, answer.record, answer.etag);
@@ -318,7 +319,8 @@ export class OutboxReplay {
         const current = await this.o.client.get(edit.entity, edit.id);
         theirs = { record: current.record, etag: current.etag };
       }
-      const { applied, clashes } = compareWithSchool(edit.fields, entry.base, theirs.record);
+      const compared = compareWithSchool(edit.fields, entry.base, theirs.record);
+      const { applied, clashes } = compared;
       if (applied) {
         await this.landed(entry, theirs.record, theirs.etag);
         return 'done';
@@ -330,8 +332,10 @@ export class OutboxReplay {
           ...(theirs.etag ? { theirsEtag: theirs.etag } : {}),
           fields: clashes,
         });
-      // Only other fields changed on the school: the edit goes again on its version.
+      // Only other fields changed on the school (or its curriculum changes merge with the
+      // owner's): the edit goes again on its version.
       etag = theirs.etag;
+      fields = compared.fields;
     }
     return this.park(entry, { code: 'refused', reason: 'changed_repeatedly' });
   }

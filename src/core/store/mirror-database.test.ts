@@ -115,6 +115,24 @@ describe('MirrorDatabase lists', () => {
     expect(mirror.list('students', { q: '   ', offset: 0, limit: 2 }).totalCount).toBe(6);
   });
 
+  it('finds students by a run of their phone number’s digits, whatever the separators', async () => {
+    const mirror = await open();
+    mirror.upsert('students', [
+      student(1, 'Albany', { phoneNumber: '+1 518-555-0100' }),
+      student(2, 'Taipei', { phoneNumber: '0912-345-678' }),
+      student(3, 'Taipei abroad', { phoneNumber: '+886 912 345 678' }),
+      student(4, 'Office', { phoneNumber: '(02) 2345.6789' }),
+      student(5, 'No phone'),
+    ]);
+    const search = (q: string) => ids(mirror.list('students', { q, offset: 0, limit: 50 }));
+    expect(search('+1518')).toEqual(['s-001']);
+    expect(search('0912')).toEqual(['s-002']);
+    expect(search('912 345')).toEqual(['s-003', 's-002']);
+    expect(search('(02) 2345-6789')).toEqual(['s-004']);
+    // Two digits are no phone search; they match as text only (no name or e-mail holds them).
+    expect(search('02')).toEqual([]);
+  });
+
   it('sorts with ties broken by id in the same direction, and pages', async () => {
     const mirror = await open();
     mirror.upsert('students', [student(3, 'bob'), student(1, 'Bob'), student(2, 'alice')]);

@@ -3,12 +3,13 @@ import {
   LIST_RULES,
   MAX_SEARCH_LENGTH,
   orderByClause,
+  phoneSearchOf,
   searchText,
   sortOrder,
   type ListRules,
   type SqlClause,
 } from '../../shared/list-rules';
-import { mirrorSort, searchColumn, searchIndex } from './mirror-schema';
+import { mirrorSort, phoneKeyColumn, searchColumn, searchIndex } from './mirror-schema';
 import { allRows, MirrorError, scalar, type Db, type Params, type SqlValue } from './mirror-sql';
 
 /** A list query as the platform takes it, with a window instead of pages. */
@@ -86,13 +87,18 @@ function whereOf(clauses: SqlClause[]): { sql: string; params: Params } {
 /**
  * The platform's search in a faster, equivalent form: LIKE '%text%' with escapes, which
  * folds ASCII case only, is a substring test of lower(column) for lower(text), since lower()
- * folds the same letters. The lowercase columns live in a narrow index that is cheap to scan.
+ * folds the same letters. The lowercase columns live in a narrow index that is cheap to scan,
+ * and so does the phone key a phone-like text is looked for in (its LIKE has no wildcards).
  */
 function searchClause(rules: ListRules, text: string): SqlClause {
-  return {
-    sql: `(${rules.search.map((c) => `instr(${searchColumn(c)}, lower(?)) > 0`).join(' OR ')})`,
-    params: rules.search.map(() => text),
-  };
+  const clauses = rules.search.map((c) => `instr(${searchColumn(c)}, lower(?)) > 0`);
+  const params: string[] = rules.search.map(() => text);
+  const phone = phoneSearchOf(rules, text);
+  if (phone) {
+    clauses.push(`instr(${phoneKeyColumn(phone.column)}, ?) > 0`);
+    params.push(phone.key);
+  }
+  return { sql: `(${clauses.join(' OR ')})`, params };
 }
 
 /** The parsed records of `rowids`, in that order. */

@@ -1,5 +1,6 @@
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { LIST_RULES, type ColumnKind, type ListRules } from '../../shared/list-rules';
+import { phoneKeySql } from '../../shared/phone-search';
 import { allRows, inTransaction, scalar, write, type Db } from './mirror-sql';
 
 /**
@@ -30,6 +31,11 @@ function checkedName(name: string): string {
 /** The generated column holding the lowercase text of a search column. */
 export function searchColumn(column: string): string {
   return `${column}__lc`;
+}
+
+/** The generated column holding the phone key of the phone search column (phone-search.ts). */
+export function phoneKeyColumn(column: string): string {
+  return `${column}__key`;
 }
 
 /** The index that holds the lowercase search columns (a narrow table to scan). */
@@ -79,6 +85,11 @@ function generated(column: string, kind: ColumnKind): string {
   return `${name} ${SQL_TYPE[kind]} GENERATED ALWAYS AS (json_extract(record, '$.${name}')) STORED`;
 }
 
+/** The phone search column of an entity, if it has one, as a list. */
+function phoneColumns(rules: ListRules): string[] {
+  return rules.phoneSearch === undefined ? [] : [checkedName(rules.phoneSearch)];
+}
+
 /** The DDL of one entity: its table and indexes, in creation order. */
 export function entityDdl(entity: EntityName): string[] {
   const rules: ListRules = LIST_RULES[entity];
@@ -92,20 +103,29 @@ export function entityDdl(entity: EntityName): string[] {
     ...rules.search.map(
       (column) => `${searchColumn(column)} TEXT GENERATED ALWAYS AS (lower(${column})) VIRTUAL`,
     ),
+    // The phone key the platform's search computes on the fly, kept in the search index too.
+    ...phoneColumns(rules).map(
+      (column) =>
+        `${phoneKeyColumn(column)} TEXT GENERATED ALWAYS AS (${phoneKeySql(column)}) VIRTUAL`,
+    ),
   ];
   return [`CREATE TABLE ${entity} (${columns.join(', ')})`, ...entityIndexDdl(entity)];
 }
 
 /**
  * The list indexes every synced entity has: the default sort's, and the search index, which
- * also holds the folded sort's order (name__lc, id, then the other search columns). A long
+ * also holds the folded sort's order (name__lc, id, then the other search columns and the
+ * phone key). A long
  * first sync drops the search index while it loads and builds it at its end, off the host's
  * event loop (MirrorDatabase.deferIndexes, index-builder.ts); a short one keeps both up to
  * date as it stores each page. The other sorts' indexes come on first use.
  */
 export function entityIndexDdl(entity: EntityName): string[] {
   const rules: ListRules = LIST_RULES[entity];
-  const [first, ...others] = rules.search.map(searchColumn);
+  const [first, ...others] = [
+    ...rules.search.map(searchColumn),
+    ...phoneColumns(rules).map(phoneKeyColumn),
+  ];
   const searchColumns = foldedSortKey(rules) ? [first, 'id', ...others] : [first, ...others];
   const defaultKey = rules.defaultSort.replace(/^-/, '');
   return [

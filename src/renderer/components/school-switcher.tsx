@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * The header's school switcher: a menu button named after the school shown ("School: demo"),
+ * The header's school switcher: a menu button named after the school shown ("School: Demo School"),
  * listing every signed-in school by name with its address, the one shown checked, and "Add
  * another school". Keyboard reachable like any menu button; the palette offers the same.
  */
@@ -69,7 +69,7 @@ export function SchoolSwitcher({ sessions, selected, onSelect }: Props) {
               onClick={() => onSelect(session.schoolId)}
             >
               <span className="school-choice-name">{schoolName(session, sessions)}</span>
-              <span className="school-choice-address">{session.baseUrl}</span>
+              <span className="school-choice-address">{schoolAddress(session)}</span>
             </button>
             <SchoolStatus id={`${baseId}-${index}`} schoolId={session.schoolId} />
           </li>

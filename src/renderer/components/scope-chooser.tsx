@@ -16,8 +16,8 @@ type Props = { scopes: readonly string[]; onChange: (scopes: string[]) => void }
 
 /**
  * What Schooldesk may do, least privilege first: presets that replace the whole choice (none
- * asks for more than the four areas Schooldesk manages), then Read and Write checkboxes for
- * those four areas, and the platform's other areas folded away under a heading that says
+ * asks for more than the areas Schooldesk manages), then Read and Write checkboxes for
+ * those areas, and the platform's other areas folded away under a heading that says
  * Schooldesk does not use them yet (open by itself when one of them is chosen). Each checkbox
  * is named after its area ("Courses: Read") because "Read" alone would be ambiguous.
  */

@@ -11,7 +11,7 @@ import { queryKeys, sessionQuery } from '../queries';
 import { forgetSchoolInWindow } from '../school-residue';
 import { showToast } from '../toast-store';
 import { useUiStore, type Notice } from '../ui-store';
-import { schoolName } from '../workspace/use-current-session';
+import { schoolName, schoolNameWithAddress } from '../workspace/use-current-session';
 import { ConfirmDialog } from './confirm-dialog';
 
 type Props = {
@@ -55,7 +55,7 @@ export function useSignOut(session: SessionSummaryView, onUnsent: () => void) {
       ),
     onSuccess: (result) => {
       const sessions = queryClient.getQueryData(sessionQuery().queryKey)?.sessions ?? [];
-      const notice = signOutNotice(result, session.baseUrl);
+      const notice = signOutNotice(result, schoolNameWithAddress(session));
       // SECURITY: the school's records leave this window's memory with its local copy.
       forgetSchoolInWindow(queryClient, schoolId);
       const other = sessions.find((s) => s.schoolId !== schoolId);
@@ -114,7 +114,7 @@ export function SignOutDialog({ session, onCancel, onReview }: Props) {
   return (
     <ConfirmDialog
       role="dialog"
-      title={t('signOut.title', { school: session.baseUrl })}
+      title={t('signOut.title', { school: schoolNameWithAddress(session) })}
       confirmLabel={t('signOut.confirm')}
       busy={busy}
       status={busy ? t('signOut.busy') : ''}

@@ -1,6 +1,7 @@
 import enAccount from '../../shared/locales/en/account.json';
 import enCommon from '../../shared/locales/en/common.json';
 import enConnect from '../../shared/locales/en/connect.json';
+import enCurriculum from '../../shared/locales/en/curriculum.json';
 import enErrors from '../../shared/locales/en/errors.json';
 import enLists from '../../shared/locales/en/lists.json';
 import enOperations from '../../shared/locales/en/operations.json';
@@ -11,6 +12,7 @@ import enSync from '../../shared/locales/en/sync.json';
 import zhAccount from '../../shared/locales/zh-TW/account.json';
 import zhCommon from '../../shared/locales/zh-TW/common.json';
 import zhConnect from '../../shared/locales/zh-TW/connect.json';
+import zhCurriculum from '../../shared/locales/zh-TW/curriculum.json';
 import zhErrors from '../../shared/locales/zh-TW/errors.json';
 import zhLists from '../../shared/locales/zh-TW/lists.json';
 import zhOperations from '../../shared/locales/zh-TW/operations.json';
@@ -31,6 +33,7 @@ export const en = {
   connect: enConnect,
   account: enAccount,
   records: enRecords,
+  curriculum: enCurriculum,
   lists: enLists,
   operations: enOperations,
   outbox: enOutbox,
@@ -44,6 +47,7 @@ const zhTW: typeof en = {
   connect: zhConnect,
   account: zhAccount,
   records: zhRecords,
+  curriculum: zhCurriculum,
   lists: zhLists,
   operations: zhOperations,
   outbox: zhOutbox,

@@ -12,13 +12,8 @@ import {
   readCsvFile,
   type ImportPlan,
 } from './csv-import';
-import {
-  JobProgress,
-  JobResults,
-  MAX_LISTED_PROBLEMS,
-  rowReason,
-  type ResultRow,
-} from './job-progress';
+import { JobProgress, JobResults, MAX_LISTED_PROBLEMS } from './job-progress';
+import { importResultRows } from './import-results';
 import { OperationDialog } from './operation-dialog';
 import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
 import { OperationError } from './operation-error';
@@ -223,7 +218,8 @@ export function ImportDialog({ schoolId, onClose }: Props) {
           <JobResults
             heading={t('import.finished')}
             status={outcome.status}
-            rows={resultRows(plan, outcome)}
+            rows={importResultRows(plan, outcome)}
+            everyRow
           />
           <div className="actions">
             <button type="button" className="primary" onClick={onClose}>
@@ -234,21 +230,4 @@ export function ImportDialog({ schoolId, onClose }: Props) {
       ) : null}
     </OperationDialog>
   );
-}
-
-/** Main's results mapped back to file rows, with the rows the dry run skipped. */
-function resultRows(plan: ImportPlan, outcome: JobOutcome): ResultRow[] {
-  const skipped = [...plan.invalid, ...plan.duplicates].map((p): ResultRow => ({
-    row: p.row,
-    outcome: 'skipped',
-    label: p.label,
-    message: p.message,
-  }));
-  const sent = outcome.results.map((r): ResultRow => ({
-    row: plan.rowNumbers[r.index] ?? r.index + 1,
-    outcome: r.outcome,
-    label: r.label,
-    ...(r.code || r.message ? { message: rowReason(r) } : {}),
-  }));
-  return [...sent, ...skipped];
 }

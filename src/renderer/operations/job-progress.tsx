@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobRowResult } from '../../shared/workspace-contract';
 import { errorText } from '../error-text';
 import { formatNumber } from '../format';
+import { EveryRowTable } from './every-row-table';
 import type { Job } from './use-job';
 
 type Outcome = JobRowResult['outcome'];
@@ -87,14 +88,27 @@ type ResultsProps = {
   rowNoun?: string;
   /** Heading level text: "Import finished". */
   heading: string;
+  /**
+   * List every row with its outcome (problems first), not only the problems: an import names
+   * what became of each line of the file, "already on file" included.
+   */
+  everyRow?: boolean;
 };
 
 /**
  * The end of a long operation: counts by outcome, then the rows that failed or were skipped
  * with their row number, label and message. Only the first {@link MAX_LISTED_PROBLEMS} are
- * listed so a file of thousands of bad rows cannot freeze the dialog.
+ * listed so a file of thousands of bad rows cannot freeze the dialog. With `everyRow`, every
+ * row is listed instead, problems first, in a table that draws only the rows in view.
  */
-export function JobResults({ rows, status, outcomeWords, rowNoun, heading }: ResultsProps) {
+export function JobResults({
+  rows,
+  status,
+  outcomeWords,
+  rowNoun,
+  heading,
+  everyRow = false,
+}: ResultsProps) {
   const { t } = useTranslation(['operations', 'common']);
   const headingId = useId();
   const counts = new Map<Outcome, number>();
@@ -111,10 +125,12 @@ export function JobResults({ rows, status, outcomeWords, rowNoun, heading }: Res
     outcome: o,
     text: t('results.count', { count: counts.get(o) ?? 0, outcome: words[o] }),
   }));
-  const problems = rows
-    .filter((r) => r.outcome === 'failed' || r.outcome === 'skipped')
-    .sort((a, b) => a.row - b.row);
+  const isProblem = (r: ResultRow) => r.outcome === 'failed' || r.outcome === 'skipped';
+  const problems = rows.filter((r) => isProblem(r)).sort((a, b) => a.row - b.row);
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+  const everyRowFirstProblems = everyRow
+    ? [...problems, ...rows.filter((r) => !isProblem(r)).sort((a, b) => a.row - b.row)]
+    : [];
 
   return (
     <section className="job-results" aria-labelledby={headingId}>
@@ -130,7 +146,18 @@ export function JobResults({ rows, status, outcomeWords, rowNoun, heading }: Res
           </li>
         ))}
       </ul>
-      {problems.length > 0 ? (
+      {everyRow && rows.length > 0 ? (
+        <>
+          <h4>{t('results.everyRow')}</h4>
+          <EveryRowTable
+            rows={everyRowFirstProblems}
+            words={words}
+            rowNoun={rowNoun ?? t('results.row')}
+            label={t('results.everyRow')}
+          />
+        </>
+      ) : null}
+      {!everyRow && problems.length > 0 ? (
         <>
           <h4>{t('results.problems')}</h4>
           <table className="job-problems">

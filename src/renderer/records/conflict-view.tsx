@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { FIELD_LABELS, type AnyRecord } from './field-specs';
 import { describeValue, fieldLabel } from './record-words';
+import {
+  CurriculumConflict,
+  mergedCurriculum,
+  type CurriculumVersions,
+} from '../curriculum/curriculum-conflict';
 
 /** What the owner had in the form when the save met a newer version on the server. */
 export type Conflict = {
@@ -10,6 +15,8 @@ export type Conflict = {
   mine: Record<string, unknown>;
   /** Fields the owner changed in the form (they default to "mine"). */
   edited: string[];
+  /** The record as the owner opened it, when known: a curriculum is then merged item by item. */
+  base?: AnyRecord;
   current: AnyRecord;
   currentEtag: string;
   /**
@@ -19,7 +26,7 @@ export type Conflict = {
   clashing?: readonly string[];
 };
 
-type Choice = 'mine' | 'server';
+type Choice = 'mine' | 'server' | 'merge';
 /** The two versions of a field, the owner's first. */
 const SIDES: readonly Choice[] = ['mine', 'server'];
 
@@ -60,11 +67,29 @@ export function ConflictView(props: Props) {
   // Land on the news: the owner pressed Save below and must learn why nothing was saved.
   useEffect(() => headingRef.current?.focus(), []);
   const fields = differingFields(conflict);
+  const curriculum: CurriculumVersions = {
+    ...(conflict.base ? { base: conflict.base.sections } : {}),
+    mine: conflict.mine.sections,
+    school: conflict.current.sections,
+  };
+  const curriculumMerge = mergedCurriculum(curriculum);
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
-    Object.fromEntries(fields.map((f) => [f, conflict.edited.includes(f) ? 'mine' : 'server'])),
+    Object.fromEntries(
+      fields.map((f) => [
+        f,
+        f === 'sections' && curriculumMerge
+          ? 'merge'
+          : conflict.edited.includes(f)
+            ? 'mine'
+            : 'server',
+      ]),
+    ),
   );
   const mineOf = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, conflict.mine[k]]));
-  const merged = () => mineOf(fields.filter((f) => (choices[f] ?? 'mine') === 'mine'));
+  const merged = () => ({
+    ...mineOf(fields.filter((f) => (choices[f] ?? 'mine') === 'mine')),
+    ...(choices.sections === 'merge' && curriculumMerge ? { sections: curriculumMerge } : {}),
+  });
 
   return (
     <section className="conflict" aria-labelledby={`${id}-heading`}>
@@ -76,37 +101,48 @@ export function ConflictView(props: Props) {
         <p>{t('conflict.same')}</p>
       ) : (
         <div className="conflict-fields">
-          {fields.map((field) => (
-            <fieldset key={field} className="conflict-field">
-              <legend>{fieldLabel(entity, field)}</legend>
-              {SIDES.map((side) => (
-                <label key={side} className="conflict-choice">
-                  <input
-                    type="radio"
-                    name={`${id}-${field}`}
-                    value={side}
-                    checked={choices[field] === side}
-                    onChange={() => setChoices((c) => ({ ...c, [field]: side }))}
-                  />
-                  <span className="conflict-side">
-                    {side === 'server'
-                      ? t('conflict.servers')
-                      : // "Yours" only where the owner changed the field; elsewhere this side
-                        // holds the version they opened.
-                        conflict.edited.includes(field)
-                        ? t('conflict.yours')
-                        : t('conflict.asOpened')}
-                  </span>
-                  <span className="conflict-value">
-                    {describeValue(
-                      field,
-                      side === 'mine' ? conflict.mine[field] : conflict.current[field],
-                    )}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
+          {fields.map((field) =>
+            field === 'sections' ? (
+              <CurriculumConflict
+                key={field}
+                name={`${id}-${field}`}
+                legend={fieldLabel(entity, field)}
+                versions={curriculum}
+                choice={choices[field] ?? 'mine'}
+                onChoose={(choice) => setChoices((c) => ({ ...c, [field]: choice }))}
+              />
+            ) : (
+              <fieldset key={field} className="conflict-field">
+                <legend>{fieldLabel(entity, field)}</legend>
+                {SIDES.map((side) => (
+                  <label key={side} className="conflict-choice">
+                    <input
+                      type="radio"
+                      name={`${id}-${field}`}
+                      value={side}
+                      checked={choices[field] === side}
+                      onChange={() => setChoices((c) => ({ ...c, [field]: side }))}
+                    />
+                    <span className="conflict-side">
+                      {side === 'server'
+                        ? t('conflict.servers')
+                        : // "Yours" only where the owner changed the field; elsewhere this side
+                          // holds the version they opened.
+                          conflict.edited.includes(field)
+                          ? t('conflict.yours')
+                          : t('conflict.asOpened')}
+                    </span>
+                    <span className="conflict-value">
+                      {describeValue(
+                        field,
+                        side === 'mine' ? conflict.mine[field] : conflict.current[field],
+                      )}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ),
+          )}
         </div>
       )}
       <div className="actions">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Enrollment } from '../../shared/records';
 import { bridge, unwrap } from '../bridge';
@@ -10,13 +10,9 @@ import { savedHereText } from '../outbox-text';
 import { showToast } from '../toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { formatDate, formatPercent } from '../format';
-import { DateField } from './date-field';
-import { fromDateInput, nowSeconds } from './field-specs';
+import { ExtendAccessForm, endDateRefused, type Extension } from './extend-access-form';
+import { nowSeconds } from './field-specs';
 import { twoSentences } from './record-words';
-import { useUnsavedEdits } from '../unsaved/unsaved-edits';
-
-type Extension =
-  { kind: 'days'; days: number } | { kind: 'until'; endedAt: number } | { kind: 'lifetime' };
 
 type Props = {
   schoolId: string;
@@ -39,23 +35,6 @@ function accessEnd(endedAt: number | null | undefined): string | undefined {
 /** The changes of a row that ask first: they cannot be taken back from here as they were. */
 type Confirming = 'remove' | 'expire';
 
-/** One radio button of the Extend form: how the access is extended. */
-function KindChoice(props: {
-  group: string;
-  kind: Extension['kind'];
-  current: Extension['kind'];
-  onChoose: (kind: Extension['kind']) => void;
-  children: ReactNode;
-}) {
-  const { group, kind, current, onChoose, children } = props;
-  return (
-    <label className="checkbox">
-      <input type="radio" name={group} checked={kind === current} onChange={() => onChoose(kind)} />
-      {children}
-    </label>
-  );
-}
-
 /**
  * One of a student's courses: its name, progress, state and access end, with Remove
  * enrollment and Expire access (each after a confirmation: neither has an undo, since the
@@ -69,11 +48,6 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
   const course = useQuery(recordQuery(schoolId, 'courses', enrollment.courseId));
   const [confirming, setConfirming] = useState<Confirming>();
   const [extending, setExtending] = useState(false);
-  const [kind, setKind] = useState<Extension['kind']>('days');
-  const [days, setDays] = useState('30');
-  const [until, setUntil] = useState('');
-  // An extension typed but not applied is an unsaved edit of the record panel.
-  useUnsavedEdits(extending && (kind !== 'days' || days !== '30' || until !== ''));
   const key = { schoolId, studentId: enrollment.studentId, courseId: enrollment.courseId };
   const courseName =
     course.data?.record.name ??
@@ -110,17 +84,9 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
       }),
   });
 
-  const extension = (): Extension | undefined => {
-    if (kind === 'lifetime') return { kind };
-    if (kind === 'days') {
-      const n = Number(days);
-      return Number.isInteger(n) && n >= 1 && n <= 36_500 ? { kind, days: n } : undefined;
-    }
-    const endedAt = fromDateInput(until);
-    return endedAt ? { kind, endedAt } : undefined;
-  };
-  const chosen = extension();
   const busy = act.isPending;
+  // The school refused the new end date: the Extend form says so on its field.
+  const refusedDate = extending && act.isError && endDateRefused(act.error);
 
   return (
     <li className="enrollment" aria-labelledby={`${id}-name`}>
@@ -141,7 +107,7 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
         )}
         {status ? <span className="hint">{status}</span> : null}
       </div>
-      {act.isError && !confirming ? (
+      {act.isError && !confirming && !refusedDate ? (
         <p role="alert" className="notice error">
           {errorText(act.error)}
         </p>
@@ -177,52 +143,16 @@ export function EnrollmentRow({ schoolId, enrollment, canWrite, describedBy }: P
         </button>
       </div>
       {extending ? (
-        <fieldset className="extend-form">
-          <legend>{t('enrollments.extendLegend', { course: courseName })}</legend>
-          <KindChoice group={`${id}-kind`} kind="days" current={kind} onChoose={setKind}>
-            {t('enrollments.byDays')}
-          </KindChoice>
-          {kind === 'days' ? (
-            <div className="field">
-              <label htmlFor={`${id}-days`}>{t('enrollments.daysToAdd')}</label>
-              <input
-                id={`${id}-days`}
-                type="text"
-                inputMode="numeric"
-                value={days}
-                aria-invalid={chosen ? undefined : true}
-                onChange={(e) => setDays(e.target.value)}
-              />
-            </div>
-          ) : null}
-          <KindChoice group={`${id}-kind`} kind="until" current={kind} onChoose={setKind}>
-            {t('enrollments.untilDate')}
-          </KindChoice>
-          {kind === 'until' ? (
-            <div className="field">
-              <label htmlFor={`${id}-until`}>{t('enrollments.accessUntil')}</label>
-              <DateField
-                id={`${id}-until`}
-                value={until}
-                onChange={setUntil}
-                aria-invalid={until !== '' && !chosen ? true : undefined}
-              />
-            </div>
-          ) : null}
-          <KindChoice group={`${id}-kind`} kind="lifetime" current={kind} onChoose={setKind}>
-            {t('enrollments.lifetimeAccess')}
-          </KindChoice>
-          <div className="actions compact">
-            <button
-              type="button"
-              className="primary"
-              disabled={!chosen || busy}
-              onClick={() => chosen && act.mutate(chosen)}
-            >
-              {t('enrollments.extendAccess')}
-            </button>
-          </div>
-        </fieldset>
+        <ExtendAccessForm
+          enrollment={enrollment}
+          courseName={courseName}
+          busy={busy}
+          error={refusedDate ? act.error : undefined}
+          onEdit={() => {
+            if (act.isError) act.reset();
+          }}
+          onExtend={(extension) => act.mutate(extension)}
+        />
       ) : null}
       {confirming ? (
         <ConfirmDialog

@@ -118,6 +118,9 @@ export function optionLabel(spec: FieldSpec, value: string, language: string): s
  * Labels of the platform's fields by field name, in the language shown now, for code that
  * does not know the entity (the outbox's lines). New code: `fieldLabel(entity, field)`.
  */
+/** Editable fields that are not inputs of the form: a course's curriculum has its own tree. */
+const OUTSIDE_THE_FORM: Record<string, EntityName> = { sections: 'courses' };
+
 export const FIELD_LABELS: Record<string, string> = Object.defineProperties(
   {},
   Object.fromEntries(
@@ -125,14 +128,17 @@ export const FIELD_LABELS: Record<string, string> = Object.defineProperties(
       ...new Set([
         'invisible',
         'publishedAt',
+        ...Object.keys(OUTSIDE_THE_FORM),
         ...Object.values(FIELD_SPECS)
           .flat()
           .map((f) => f.name),
       ]),
     ].map((field) => {
-      const entity = (Object.keys(FIELD_SPECS) as EntityName[]).find((e) =>
-        FIELD_SPECS[e].some((f) => f.name === formNameOf(e, field)),
-      )!;
+      const entity =
+        OUTSIDE_THE_FORM[field] ??
+        (Object.keys(FIELD_SPECS) as EntityName[]).find((e) =>
+          FIELD_SPECS[e].some((f) => f.name === formNameOf(e, field)),
+        )!;
       return [field, { enumerable: true, get: () => fieldLabel(entity, field) }];
     }),
   ),

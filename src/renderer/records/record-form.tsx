@@ -29,7 +29,9 @@ import { putCached, refreshEntity, type Versioned } from './record-cache';
 import { RecordFormBody } from './record-form-body';
 import { clearSlowDown, noteSlowDown, SlowDownNotice, useSlowDown } from './slow-down';
 import { useSaveRecord, type SaveRequest } from './use-save-record';
-import { useWriteAccess } from './use-write-access';
+import { useScopeAccess, useWriteAccess } from './use-write-access';
+import { CurriculumPart } from '../curriculum/curriculum-part';
+import { useCurriculumDraft } from '../curriculum/use-curriculum-draft';
 
 type Props = { schoolId: string; entity: EntityName; versioned: Versioned };
 
@@ -55,6 +57,9 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   const queryClient = useQueryClient();
   const closeRecord = useUiStore((s) => s.closeRecord);
   const access = useWriteAccess(schoolId, entity);
+  const curriculumAccess = useScopeAccess(schoolId, 'curriculum:write');
+  // A course's curriculum is edited in its tree beside the form, and saved with it.
+  const curriculum = useCurriculumDraft(entity, record);
   // What went wrong, written when shown (so it follows the language).
   const [failure, setFailure] = useState<{ error: UiError; nothingSaved?: true }>();
   const { t } = useTranslation(['records', 'common']);
@@ -88,7 +93,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   });
   const { register, handleSubmit, reset, setError, formState, control } = form;
   const values = useWatch({ control });
-  const { isDirty } = formState;
+  const isDirty = formState.isDirty || curriculum.dirty;
   const settle = useUnsavedEdits(isDirty);
 
   // A newer version (an undo, a refetch) is taken once the form holds no unsaved edits. A new
@@ -98,6 +103,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   if (newer && !isDirty) setShown(versioned);
   useEffect(() => {
     reset(toFormValues(entity, shown.record));
+    curriculum.reset(shown.record);
     // Only a version taken in (above) refills the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
@@ -107,6 +113,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       setConflict(undefined);
       setFailure(undefined);
       reset(toFormValues(entity, answer.record));
+      curriculum.reset(answer.record);
       if (answer.pending) setStatus('savedHere');
       noteSlowDown(schoolId, entity, record.id, answer.retryAt);
     },
@@ -117,8 +124,13 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     const details = error.details ?? {};
     if (error.code === 'precondition_failed' && details.current && details.currentEtag) {
       setConflict({
-        mine: { ...request.base, ...toPlatformFields(entity, form.getValues(), request.base) },
+        mine: {
+          ...request.base,
+          ...toPlatformFields(entity, form.getValues(), request.base),
+          ...curriculum.changes(),
+        },
         edited: Object.keys(request.fields),
+        base: request.base,
         current: details.current as AnyRecord,
         currentEtag: details.currentEtag,
       });
@@ -143,7 +155,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
 
   const onValid = (fields: Record<string, unknown>) => {
     setFailure(undefined);
-    const changed = changedFields(entity, fields, record);
+    const changed = { ...changedFields(entity, fields, record), ...curriculum.changes() };
     if (Object.keys(changed).length === 0) {
       setStatus('nothingToSave');
       return;
@@ -181,6 +193,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
       etag: current.currentEtag,
     });
     reset(toFormValues(entity, current.current));
+    curriculum.reset(current.current);
     setConflict(undefined);
     setStatus('serverShown');
   };
@@ -191,7 +204,8 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     save.mutate({ fields: changed, etag: current.currentEtag, base: current.current });
   };
 
-  const locked = !access.canWrite;
+  // A course's Save also sends its curriculum, which curriculum:write alone may change.
+  const locked = !access.canWrite && !(curriculum.has && curriculumAccess.canWrite);
   const busy = save.isPending || remove.isPending;
   const name = recordTitle(entity, record);
   // "Saved on this computer" belongs to the values saved, not to new edits in the form.
@@ -247,6 +261,13 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
         kept="changes"
         status={shownStatus}
       />
+      {curriculum.has ? (
+        <CurriculumPart
+          sections={curriculum.sections}
+          onChange={curriculum.setSections}
+          access={curriculumAccess}
+        />
+      ) : null}
       <SlowDownNotice seconds={isDirty ? undefined : slowDown} />
       {conflict ? null : (
         <div className="actions">

@@ -13,13 +13,20 @@ describe('the slug suggested from a name', () => {
     expect(suggestedSlug('courses', 'ＰＹＴＨＯＮ１０１', 'a1b2c3')).toBe('python101');
   });
 
-  it('keeps the Latin words of a mixed name and leaves out the rest', () => {
-    expect(suggestedSlug('courses', 'Python 入門班', 'a1b2c3')).toBe('python');
+  it('spells Chinese names in pinyin, words joined by hyphens', () => {
+    expect(suggestedSlug('courses', '週末瑜伽', 'a1b2c3')).toBe('zhou-mo-yu-jia');
+    expect(suggestedSlug('pages', '關於我們', 'a1b2c3')).toBe('guan-yu-wo-men');
+    expect(suggestedSlug('courses', 'Python 入門班', 'a1b2c3')).toBe('python-ru-men-ban');
   });
 
-  it('falls back to the kind of record and a short id when no Latin letter or digit is left', () => {
-    expect(suggestedSlug('courses', '日文五十音', 'a1b2c3')).toBe('course-a1b2c3');
-    expect(suggestedSlug('pages', '關於我們', 'a1b2c3')).toBe('page-a1b2c3');
+  it('spells other scripts in Latin letters too', () => {
+    expect(suggestedSlug('courses', 'Привет мир', 'a1b2c3')).toBe('privet-mir');
+    expect(suggestedSlug('courses', '한국어 수업', 'a1b2c3')).toBe('hangugeo-sueob');
+  });
+
+  it('falls back to the kind of record and a short id when no letter or digit is left', () => {
+    expect(suggestedSlug('courses', '🧘‍♀️', 'a1b2c3')).toBe('course-a1b2c3');
+    expect(suggestedSlug('pages', '★ ☆', 'a1b2c3')).toBe('page-a1b2c3');
   });
 
   it('suggests nothing for an empty name, and never more than the platform takes', () => {

@@ -1,3 +1,4 @@
+import { transliterate } from 'transliteration';
 import { SLUG_MAX_LENGTH } from '../../shared/entities';
 import type { EntityName } from '../../shared/entity-names';
 
@@ -14,14 +15,15 @@ const FALLBACK_WORD: Record<SluggedEntity, string> = { courses: 'course', pages:
 
 /**
  * The slug a new record's name suggests, in the platform's form (lowercase letters, digits,
- * single hyphens). Accents and full-width letters fold to ASCII (NFKD); other scripts have no
- * small, well-kept transliteration among our dependencies, so a name with no Latin letter or
- * digit (a Chinese one) gets `course-<shortId>`: readable, and unlikely to be taken already.
- * An empty name suggests nothing.
+ * single hyphens). Other scripts are spelled in Latin letters first (transliteration's
+ * tables: Chinese characters in pinyin without tones, so 週末瑜伽 suggests `zhou-mo-yu-jia`;
+ * Cyrillic, Korean, Japanese kana and others too), and accents and full-width letters fold to ASCII. A
+ * name that leaves no letter or digit (emoji, symbols) gets `course-<shortId>`: readable,
+ * and unlikely to be taken already. An empty name suggests nothing.
  */
 export function suggestedSlug(entity: SluggedEntity, name: string, shortId: string): string {
   if (name.trim() === '') return '';
-  const words = name
+  const words = transliterate(name)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()

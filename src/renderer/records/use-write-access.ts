@@ -14,7 +14,11 @@ import { useSchoolOffline } from '../sync-status';
  * are disabled, with the reason beside them (OfflineNotice), until it answers again.
  */
 export function useWriteAccess(schoolId: string, entity: EntityName) {
-  const scope = `${entity}:write`;
+  return useScopeAccess(schoolId, `${entity}:write`);
+}
+
+/** As useWriteAccess, for a scope of its own (a course's curriculum: `curriculum:write`). */
+export function useScopeAccess(schoolId: string, scope: string) {
   const session = useQuery(sessionQuery());
   const grantAccess = useGrantAccess();
   const queryClient = useQueryClient();

@@ -12,6 +12,7 @@ import { SyncDetails } from '../components/sync-details';
 import { useLanguage } from '../i18n/use-language';
 import { useUiStore } from '../ui-store';
 import { useGrantAccess } from '../step-up/grant-access';
+import { schoolNameWithAddress } from '../workspace/use-current-session';
 import { en } from '../i18n/resources';
 
 type Props = {
@@ -64,7 +65,7 @@ export function AccountArea({ sessions, session, onSignOut }: Props) {
           <dt>{t('who.email')}</dt>
           <dd>{session.email ?? t('who.notShared')}</dd>
           <dt>{t('who.school')}</dt>
-          <dd>{session.baseUrl}</dd>
+          <dd>{schoolNameWithAddress(session)}</dd>
           {roleText ? (
             <>
               <dt>{t('who.role')}</dt>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { bridge, toUiError, unwrap } from '../bridge';
-import { useCurrentSession } from '../workspace/use-current-session';
+import { schoolNameWithAddress, useCurrentSession } from '../workspace/use-current-session';
 import { StepUpDialog, type StepUpRequest } from './step-up-dialog';
 
 type Grant = (scopes: string[]) => Promise<boolean>;
@@ -39,8 +39,9 @@ export function GrantAccessProvider({ children }: { children: ReactNode }) {
       const promise = new Promise<boolean>((resolve) => {
         setRequest({
           schoolId,
-          school: session.baseUrl,
+          school: schoolNameWithAddress(session),
           scopes: missing,
+          refusedBefore: missing.filter((s) => session.declinedScopes.includes(s)),
           retry: () => start(schoolId, missing),
           settle: (granted) => {
             pending.current = null;

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCOPE_AREAS } from '../../shared/scope-catalog';
 import { bridge, type UiError } from '../bridge';
@@ -16,6 +16,8 @@ export type StepUpRequest = {
   school: string;
   /** The scopes the session lacks. */
   scopes: string[];
+  /** Those of `scopes` the school already refused once (at sign-in or an earlier ask). */
+  refusedBefore: string[];
   /** The attempt main started, once `grantMore` answered (its link comes as an event). */
   started?: { attemptId: string };
   /** Why the attempt could not even start. */
@@ -49,6 +51,8 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
   const headingId = useId();
   const descriptionId = useId();
   const { started, error, scopes, settle, retry } = request;
+  // Scopes refused earlier, and in this dialog's own earlier attempts (Retry asks again).
+  const [refusedBefore, setRefusedBefore] = useState(request.refusedBefore);
   const attempt = useUiStore((s) => (started ? s.attempts[started.attemptId] : undefined));
   const outcome = attempt?.outcome;
   const authorizationUrl = attempt?.authorizationUrl;
@@ -71,13 +75,24 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
     settle(false);
   };
 
+  const declined = outcome?.type === 'finished' && !granted;
+  // Refused a second time: the consent page likely did not offer it to this account at all
+  // (a staff role cannot grant write access), so ticking it again will not help.
+  const refusedTwice =
+    declined && scopes.some((s) => refusedBefore.includes(s) && !session?.scopes.includes(s));
   const failure = error
     ? errorText(error)
     : outcome?.type === 'failed'
       ? errorText(outcome.error)
-      : outcome?.type === 'finished' && !granted
-        ? t('stepUp.declined')
-        : undefined;
+      : refusedTwice
+        ? t('stepUp.refusedTwice')
+        : declined
+          ? t('stepUp.declined')
+          : undefined;
+  const askAgain = () => {
+    if (declined) setRefusedBefore((before) => [...new Set([...before, ...scopes])]);
+    retry();
+  };
 
   return (
     <Modal labelledBy={headingId} describedBy={descriptionId} onDismiss={cancel}>
@@ -120,7 +135,7 @@ export function StepUpDialog({ request }: { request: StepUpRequest }) {
       </p>
       <div className="actions">
         {failure ? (
-          <button type="button" className="primary" onClick={retry}>
+          <button type="button" className="primary" onClick={askAgain}>
             {t('common:retry')}
           </button>
         ) : null}

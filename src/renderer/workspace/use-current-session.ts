@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import i18next from 'i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { EntityName } from '../../shared/entity-names';
 import { sessionQuery } from '../queries';
@@ -38,17 +39,36 @@ export function schoolAddress(session: Pick<SessionSummaryView, 'baseUrl'>): str
   return session.baseUrl.replace(/^https?:\/\//, '').replace(/\/$/, '');
 }
 
-type Named = Pick<SessionSummaryView, 'schoolId' | 'baseUrl' | 'schoolSubdomain'>;
+type Named = Pick<SessionSummaryView, 'schoolId' | 'baseUrl' | 'schoolSubdomain' | 'schoolName'>;
 
 /**
- * The name the app shows for a school: its subdomain on the platform, which the school sends
- * with its tokens (the platform gives no other name to an app that does not read the school's
- * settings), else its address. Among `others` (the signed-in schools) a name two schools
- * share gets its address too, so the switcher never lists two schools alike.
+ * A school's own name, as it sends it: the name of its resource metadata (RFC 9728
+ * `resource_name`), else its subdomain on the platform (`school_subdomain` of the token
+ * response), else nothing.
+ */
+function ownName(session: Named): string | undefined {
+  return session.schoolName ?? session.schoolSubdomain;
+}
+
+/**
+ * The name the app shows for a school: its own name ({@link ownName}), else its address.
+ * Among `others` (the signed-in schools) a name two schools share gets its address too, so
+ * the switcher never lists two schools alike.
  */
 export function schoolName(session: Named, others: readonly Named[] = []): string {
-  const name = session.schoolSubdomain;
+  const name = ownName(session);
   if (!name) return schoolAddress(session);
-  const shared = others.some((o) => o.schoolId !== session.schoolId && o.schoolSubdomain === name);
+  const shared = others.some((o) => o.schoolId !== session.schoolId && ownName(o) === name);
   return shared ? `${name} · ${schoolAddress(session)}` : name;
+}
+
+/**
+ * A school's name with its address beside it ("Demo School (school.example.com)"), where a
+ * sentence names one school and the owner must know which: the address alone when the school
+ * sends no name.
+ */
+export function schoolNameWithAddress(session: Named): string {
+  const name = ownName(session);
+  const address = schoolAddress(session);
+  return name ? i18next.t('shell:schoolWithAddress', { name, address }) : address;
 }

@@ -1,5 +1,6 @@
 import { buildSchooldeskApi, type Invoke, type Subscribe } from '../../shared/bridge-api';
 import type { AppEvent, Channel, RequestOf, ResponseOf, Result } from '../../shared/contract';
+import { HOST_STOPPED } from '../../shared/host-stopped';
 import { HOW_TO_OPEN_PATH } from './how-to-open';
 
 /**
@@ -33,12 +34,21 @@ const secret = takeSecret();
 if (!secret) howToOpen();
 const headers = { 'content-type': 'application/json', 'x-schooldesk-secret': secret };
 
+/** What a call answers when the host refuses the connection: it was stopped. */
+const stoppedAnswer = { ok: false, error: { code: HOST_STOPPED, message: '' } } as const;
+
 const invoke: Invoke = async <C extends Channel>(channel: C, request: RequestOf<C>) => {
-  const response = await fetch(`/bridge/${encodeURIComponent(channel)}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(request),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/bridge/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request),
+    });
+  } catch {
+    // fetch rejects only when no answer came at all: on loopback, the host is not running.
+    return stoppedAnswer;
+  }
   // Only a missing or wrong secret is answered 401 (server.ts).
   if (response.status === 401) howToOpen();
   // The host answers every call with the contract's Result shape, errors included.
@@ -47,12 +57,27 @@ const invoke: Invoke = async <C extends Channel>(channel: C, request: RequestOf<
 
 const listeners = new Set<(event: AppEvent) => void>();
 let streaming = false;
+let hostStopped = false;
 
-/** Reads the server-sent event stream (through fetch, so the secret travels in a header). */
+/** Tells the app when the host stops answering or answers again (once per change). */
+function hostState(stopped: boolean): void {
+  if (stopped === hostStopped) return;
+  hostStopped = stopped;
+  for (const listener of listeners) listener({ type: 'host:state', stopped });
+}
+
+/**
+ * Reads the server-sent event stream (through fetch, so the secret travels in a header). It
+ * reconnects every second while anyone listens, so it is also how a page left open learns
+ * that the host stopped, and that it runs again.
+ */
 async function stream(): Promise<void> {
   streaming = true;
   try {
-    const response = await fetch('/bridge/events', { headers });
+    const response = await fetch('/bridge/events', { headers }).catch(() => undefined);
+    // No answer at all: on loopback, the host is not running.
+    if (!response) throw new Error('host stopped');
+    hostState(false);
     if (response.status === 401) return howToOpen();
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -72,8 +97,9 @@ async function stream(): Promise<void> {
         if (data) for (const listener of listeners) listener(JSON.parse(data) as AppEvent);
       }
     }
-  } catch {
+  } catch (error) {
     // The stream drops when the host stops or the network hiccups; reconnect below.
+    if (error instanceof Error && error.message === 'host stopped') hostState(true);
   }
   streaming = false;
   if (listeners.size > 0) setTimeout(() => void stream(), 1000);
