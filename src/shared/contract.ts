@@ -154,11 +154,7 @@ export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
 export type ErrorCode =
-  | AuthErrorCode
-  | BridgeErrorCode
-  | PlatformErrorCode
-  | FileErrorCode
-  | typeof HOST_STOPPED;
+  AuthErrorCode | BridgeErrorCode | PlatformErrorCode | FileErrorCode | typeof HOST_STOPPED;
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {

@@ -63,14 +63,12 @@ export function refuse(
   const message = hostText(languageOfRequest(request.headers['accept-language'])).t(
     `web.${reason}`,
   );
-  response
-    .writeHead(status, { 'Content-Type': 'application/json' })
-    .end(
-      JSON.stringify({
-        ok: false,
-        error: { code: reason === 'internal' ? 'internal' : 'forbidden', message },
-      }),
-    );
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(
+    JSON.stringify({
+      ok: false,
+      error: { code: reason === 'internal' ? 'internal' : 'forbidden', message },
+    }),
+  );
 }
 
 /** A browser's navigation (it asks for HTML), not a script's fetch. */
