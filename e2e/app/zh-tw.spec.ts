@@ -186,7 +186,8 @@ test('the outbox panel names an enrollment change and an untitled record in Chin
     }).toPass({ timeout: 20_000 });
     // A form without a name cannot be saved; a delete can, and names no field.
     await panel(page)
-      .getByRole('button', { name: zh('common:delete'), exact: true })
+      // The record's Delete, not the curriculum toolbar's (disabled, nothing chosen in it).
+      .getByRole('button', { name: zh('common:delete'), exact: true, disabled: false })
       .click();
     await page
       .getByRole('alertdialog')
