@@ -3,6 +3,7 @@ import { test, expect, screenshot } from '../support/app-fixtures';
 import { englishIn, englishSentences, pageWords, say } from '../support/catalog-words';
 import { signInSpeaking } from '../support/language-flow';
 import { createCourse } from '../support/records-flow';
+import { readApi } from '../support/workspace-flow';
 
 /**
  * The app as a Taiwanese owner meets it: a browser that prefers Traditional Chinese gets
@@ -147,6 +148,105 @@ test('every main screen speaks Traditional Chinese to a zh-TW browser', async ({
   await expect(page.getByRole('heading', { name: zh('account:who.heading') })).toBeVisible();
   await speaksChinese(page, 'account');
 });
+
+test('the outbox panel names an enrollment change and an untitled record in Chinese only', async ({
+  page,
+  app,
+  platform,
+}) => {
+  test.setTimeout(180_000);
+  const course = await createCourse(platform.url, 'Yoga');
+  // The newest course, so the first row of the list (newest first); the school answers it
+  // with nothing that names it.
+  const untitled = await createCourse(platform.url, 'Blank');
+  const raw = `${platform.url}/__control/raw/courses/${untitled.id}`;
+  await control(raw, 'PUT', { name: '', slug: '' });
+  type Student = { id: string; name: string; email: string };
+  const [student] = (
+    await readApi<{ nodes: Student[] }>(platform.url, 'students?perPage=1&sort=name')
+  ).nodes;
+  try {
+    await signInSpeaking(page, app, platform.url, 'zh-TW');
+    await openArea(page, 'courses');
+    await expect(page.getByRole('status', { name: zh('shell:sync.status') })).toHaveText(
+      zh('sync:line.upToDate'),
+      { timeout: 60_000 },
+    );
+    // Every write the school is sent from now on answers 503: the changes wait in the outbox.
+    await setFaults(platform.url, {
+      rate: 1,
+      kind: '503',
+      pathPrefix: '/api/v1/',
+      methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    });
+    await expect(async () => {
+      // Its name and slug cells are empty: click one that says something.
+      await loadedRows(page).first().getByRole('gridcell').nth(2).click();
+      await expect(panel(page)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    // A form without a name cannot be saved; a delete can, and names no field.
+    await panel(page)
+      // The record's Delete, not the curriculum toolbar's (disabled, nothing chosen in it).
+      .getByRole('button', { name: zh('common:delete'), exact: true, disabled: false })
+      .click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: zh('records:delete.confirm.courses') })
+      .click();
+    const waiting = (count: number) =>
+      page.getByRole('button', { name: new RegExp(zh('outbox:waiting', { count })) });
+    await expect(waiting(1)).toBeVisible({ timeout: 30_000 });
+
+    await openArea(page, 'students');
+    await page.getByRole('searchbox', { name: zh('lists:search.students') }).fill(student!.email);
+    await expect(async () => {
+      await page.getByRole('grid').getByRole('gridcell', { name: student!.email }).first().click();
+      await expect(panel(page)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    const enrollments = panel(page).getByRole('region', {
+      name: zh('records:enrollments.heading'),
+    });
+    await enrollments
+      .getByRole('combobox', { name: zh('records:enrollments.enrollLabel') })
+      .fill(course.name);
+    await enrollments.getByRole('option', { name: course.name }).click();
+    await enrollments
+      .getByRole('button', { name: zh('records:enrollments.enrollIn', { course: course.name }) })
+      .click();
+    await expect(waiting(2)).toBeVisible({ timeout: 30_000 });
+
+    await waiting(2).click();
+    const outbox = page.getByRole('dialog', { name: zh('outbox:panel.title') });
+    await expect(outbox.getByRole('listitem', { name: /：/ })).toHaveCount(2);
+    await screenshot(page, 'outbox-zh-TW');
+    // Chinese words only: once the names the school gave (the course's, the student's) are
+    // taken out, not a Latin letter is left ("enrollment", "Enroll in", "Untitled record").
+    const words = (await outbox.innerText())
+      .replaceAll(course.name, '')
+      .replaceAll(student!.name, '');
+    expect(words.match(/[A-Za-z]+/g) ?? []).toEqual([]);
+    const untitledTitle = zh('outbox:entryTitle', {
+      kind: zh('records:kind.courses'),
+      label: zh('outbox:untitled'),
+    });
+    await expect(outbox.getByRole('heading', { name: untitledTitle })).toBeVisible();
+    await expect(
+      outbox.getByText(zh('outbox:change.enrollment', { change: 'enroll', course: course.name })),
+    ).toBeVisible();
+  } finally {
+    await setFaults(platform.url, { off: true });
+    await control(raw, 'PUT', {});
+  }
+});
+
+async function control(url: string, method: string, body: unknown): Promise<void> {
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok).toBe(true);
+}
 
 async function setFaults(platformUrl: string, body: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${platformUrl}/__control/faults`, {

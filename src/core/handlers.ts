@@ -1,8 +1,8 @@
 import {
-  BRIDGE_ERRORS,
   contract,
   type Channel,
   type ErrorCode,
+  type ErrorDetails,
   type Result,
 } from '../shared/contract';
 import { SIGN_IN_SCOPES } from '../shared/scope-catalog';
@@ -14,7 +14,11 @@ import { createEntityHandlers, createEnrollmentHandlers } from './workspace/enti
 import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
-import { failureOf } from './failures';
+import { failureOf, logTextOf } from './failures';
+import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
+
+const isFileErrorCode = (code: string): code is FileErrorCode =>
+  (FILE_ERROR_CODES as readonly string[]).includes(code);
 import { PlatformError } from './platform';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };
@@ -45,9 +49,9 @@ export function createHandlers(services: Services): Handlers {
     'session:signOut': async ({ schoolId, discardUnsent }) => {
       if (!discardUnsent) await refuseIfUnsent(schoolId);
       const result = await auth.signOut(schoolId);
-      return result.revoked
-        ? { revoked: true }
-        : { revoked: false, pending: result.pending, message: result.error.message };
+      if (result.revoked) return { revoked: true };
+      // A code, worded by the renderer; the school's own detail was logged by the revocation.
+      return { revoked: false, pending: result.pending, code: result.error.code };
     },
     'schools:recent': () => Promise.resolve(auth.recentSchools()),
     'schools:forget': async ({ school }) => {
@@ -74,10 +78,8 @@ export function createHandlers(services: Services): Handlers {
   };
 }
 
-const fail = (
-  code: ErrorCode,
-  message: string = BRIDGE_ERRORS[code as keyof typeof BRIDGE_ERRORS],
-) => ({ ok: false, error: { code, message } }) as const;
+const fail = (code: ErrorCode, details?: ErrorDetails) =>
+  ({ ok: false, error: { code, ...(details ? { details } : {}) } }) as const;
 
 /**
  * The one wrapper every request passes through, in both hosts.
@@ -97,10 +99,13 @@ export async function handle(
   const name = channel as Channel;
   const parsed = contract[name].request.safeParse(request);
   if (!parsed.success) {
+    // A rule of the contract that says what to fix (a field's own sentence, in the platform's
+    // words the renderer reads back into a rule), by field; the code alone otherwise.
     const first = parsed.error.issues[0];
+    const rule = first?.code === 'custom' ? first.message : undefined;
     return fail(
       'invalid_request',
-      first?.message && first.code === 'custom' ? first.message : BRIDGE_ERRORS.invalid_request,
+      rule ? { fields: { [first!.path.map(String).join('.')]: rule } } : undefined,
     );
   }
   try {
@@ -108,8 +113,11 @@ export async function handle(
     return { ok: true, data: contract[name].response.parse(data) };
   } catch (error) {
     const known = failureOf(error);
+    // This computer's own files failed: the owner reads the code's sentence, the log the system's words.
+    if (known && isFileErrorCode(known.code))
+      context.log?.error(`${name} failed (${known.code}): ${logTextOf(error)}`);
     if (known) return { ok: false, error: known };
-    context.log?.error(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    context.log?.error(`${name} failed (internal): ${logTextOf(error)}`);
     return fail('internal');
   }
 }

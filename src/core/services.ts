@@ -1,3 +1,4 @@
+import { authLogText } from './auth/errors';
 import {
   keepsSecretsOnDisk,
   type BrowserOpener,
@@ -117,7 +118,7 @@ export function createServices(adapters: HostAdapters): Services {
   // Sign-outs the school did not confirm are finished in the background; start never waits.
   void auth
     .retryPendingRevocations()
-    .catch((error: unknown) => log.warn(`pending revocations: ${(error as Error).message}`));
+    .catch((error: unknown) => log.warn(`pending revocations: ${authLogText(error)}`));
   return {
     auth,
     signIns: new SignInAttempts(auth, adapters.emit),

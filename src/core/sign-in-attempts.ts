@@ -73,7 +73,7 @@ export class SignInAttempts {
 
   private failed(attemptId: string, error: unknown): void {
     this.running.delete(attemptId);
-    const { code, message } = toAuthError(error, 'authorization_failed');
-    this.emit({ type: 'signIn:failed', attemptId, error: { code, message } });
+    const { code } = toAuthError(error, 'authorization_failed');
+    this.emit({ type: 'signIn:failed', attemptId, error: { code } });
   }
 }

@@ -144,7 +144,6 @@ function start(): void {
     // refused start touches none of its sessions.
     try {
       folder = await lockDataFolder(dataDir, {
-        advice: 'Close it, then open Schooldesk again.',
         onCompromised: () => refuse(text().t('dialog.folderTakenOver')),
       });
     } catch (error) {

@@ -1,6 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { buildSchooldeskApi, type Invoke, type Subscribe } from '../shared/bridge-api';
-import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import type { AppEvent, Result } from '../shared/contract';
 import { EVENT_CHANNEL } from '../shared/event-channel';
 
@@ -10,7 +9,7 @@ declare const __SCHOOLDESK_VERSION__: string;
 /** A rejected invoke (no handler, a destroyed window) still answers a coded Result. */
 const internalError = {
   ok: false,
-  error: { code: 'internal', message: BRIDGE_ERRORS.internal },
+  error: { code: 'internal' },
 } as const satisfies Result<never>;
 
 const invoke: Invoke = (channel, request) =>

@@ -1,21 +1,20 @@
 import type { SchooldeskApi } from '../shared/bridge-api';
-import { BRIDGE_ERRORS } from '../shared/bridge-errors';
 import type { ErrorDetails, Result } from '../shared/contract';
 
 /**
- * A coded error with the sentence main already wrote in plain words, and what the screen
- * needs to offer a way forward (field messages, the server's version, missing scopes).
+ * A coded error, and what the screen needs to offer a way forward (field messages, the
+ * server's version, missing scopes). The screen writes the code's sentence (errorText).
  */
-export type UiError = { code: string; message: string; details?: ErrorDetails };
+export type UiError = { code: string; details?: ErrorDetails };
 
 /** Thrown by {@link unwrap} so TanStack Query and mutations see coded failures as errors. */
 export class BridgeError extends Error {
   constructor(
     readonly code: string,
-    message: string,
     readonly details?: ErrorDetails,
   ) {
-    super(message);
+    // The code as the message: it is what a log or a stack shows; the owner reads errorText.
+    super(code);
     this.name = 'BridgeError';
   }
 }
@@ -36,7 +35,7 @@ export function hasBridge(): boolean {
 /** Answers the data of a successful result, or throws its coded error as a {@link BridgeError}. */
 export function unwrap<T>(result: Result<T>): T {
   if (result.ok) return result.data;
-  throw new BridgeError(result.error.code, result.error.message, result.error.details);
+  throw new BridgeError(result.error.code, result.error.details);
 }
 
 /**
@@ -46,8 +45,6 @@ export function unwrap<T>(result: Result<T>): T {
  */
 export function toUiError(error: unknown): UiError {
   if (error instanceof BridgeError)
-    return error.details
-      ? { code: error.code, message: error.message, details: error.details }
-      : { code: error.code, message: error.message };
-  return { code: 'internal', message: BRIDGE_ERRORS.internal };
+    return error.details ? { code: error.code, details: error.details } : { code: error.code };
+  return { code: 'internal' };
 }

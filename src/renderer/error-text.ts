@@ -1,20 +1,23 @@
 import i18next from 'i18next';
 import { parseFieldError, type FieldError } from '../shared/field-errors';
-import { toUiError } from './bridge';
+import { BridgeError, toUiError } from './bridge';
 
 /**
  * Every failure the owner sees, written in the owner's language. Core sends a code (and, for
- * a sentence with values in it, the values) across the bridge, with an English `message`
- * kept for logs; the renderer writes the sentence from the errors catalog, which holds every
- * code of AUTH_ERRORS, PLATFORM_ERRORS, BRIDGE_ERRORS, JOB_ERRORS and the field rules of
- * FIELD_ERRORS (error-text.test.ts checks that none is missing in either language).
+ * a sentence with values in it, the values) across the bridge; the renderer writes the
+ * sentence from the errors catalog, which holds every code of core's code lists (auth,
+ * platform, bridge, job and file errors) and the field rules (error-codes.test.ts checks that
+ * none is missing in either language).
  */
 
 /** A coded failure as the bridge, a job's row or an event carries it. */
 export type CodedError = {
   code: string;
+  /** A job row's English (the platform's field words, for one): shown only when no code fits. */
   message?: string | undefined;
   params?: Record<string, unknown> | undefined;
+  /** invalid_request: the contract's rule the request broke, by field. */
+  details?: { fields?: Record<string, string> | undefined } | undefined;
 };
 
 /**
@@ -56,14 +59,18 @@ export function fieldErrorText(message: string): string {
  * A coded failure's sentence: `errors:<code>` with its values, falling back to `message`
  * (translated when it states a field rule), then to a generic sentence. A `field.<rule>`
  * code (a row that broke a field rule) names its field from `params.field`. A contract
- * rule's own sentence (`invalid_request` with "Type the school’s address.") wins over the
+ * rule's own sentence (`invalid_request` with "Type the school’s address." in its details) wins over the
  * code's general one, since it says what to fix. Anything else a bridge call threw (not
  * coded) reads as the bridge's `internal` sentence, never a stack. Takes a
  * {@link CodedError} (a UiError, a BridgeError, a job row's code) or anything thrown.
  */
 export function errorText(error: unknown): string {
-  const coded: CodedError = isCoded(error) ? error : toUiError(error);
-  const { code, message, params } = coded;
+  // A BridgeError's message is its code (for stacks and logs), never a sentence to show.
+  const coded: CodedError =
+    isCoded(error) && !(error instanceof BridgeError) ? error : toUiError(error);
+  const { code, params } = coded;
+  const message =
+    coded.message ?? (code === 'invalid_request' ? firstOf(coded.details?.fields) : undefined);
   if (code.startsWith('field.')) {
     if (inEnglish() && message) return message;
     const rule = code.slice('field.'.length);
@@ -77,6 +84,11 @@ export function errorText(error: unknown): string {
   }
   if (known) return t(`errors:${code}`, params);
   return message || t('errors:generic');
+}
+
+/** The first field's message of a rule a request broke. */
+function firstOf(fields: Record<string, string> | undefined): string | undefined {
+  return fields ? Object.values(fields)[0] : undefined;
 }
 
 function isCoded(error: unknown): error is CodedError {

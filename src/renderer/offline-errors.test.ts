@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PLATFORM_ERRORS } from '../shared/platform-errors';
+import type { PlatformErrorCode } from '../shared/platform-errors';
+import en from '../shared/locales/en/errors.json';
 import { BridgeError } from './bridge';
 import { errorSentence, isOfflineError } from './offline-errors';
 import { speak } from './test-language';
 
-const coded = (code: keyof typeof PLATFORM_ERRORS) => new BridgeError(code, PLATFORM_ERRORS[code]);
+const coded = (code: PlatformErrorCode) => new BridgeError(code);
 
 describe('offline errors', () => {
   beforeEach(() => speak('en'));
@@ -19,7 +20,7 @@ describe('offline errors', () => {
     expect(errorSentence(coded('school_unreachable'), 'courses')).toBe(
       "Can't reach the school right now. Try again once it answers.",
     );
-    expect(errorSentence(coded('not_found'), 'courses')).toBe(PLATFORM_ERRORS.not_found);
+    expect(errorSentence(coded('not_found'), 'courses')).toBe(en.not_found);
   });
 
   it('does not retry what an unreachable school answers, and retries anything else', () => {

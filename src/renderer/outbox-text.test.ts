@@ -48,6 +48,30 @@ describe('an entry in the outbox panel', () => {
     expect(entryTitle({ area: 'courses', label: 'Painting' })).toBe('Course · Painting');
   });
 
+  it('says "Untitled" of a record nothing names, in the owner\'s language', async () => {
+    expect(entryTitle({ area: 'courses' })).toBe('Course · Untitled');
+    await speak('zh-TW');
+    expect(entryTitle({ area: 'courses' })).toBe('課程：未命名');
+  });
+
+  it('words an enrollment change with its course, in both languages', async () => {
+    const enrollment = (change: 'enroll' | 'unenroll' | 'expire' | 'extend', course?: string) =>
+      changeLines({
+        kind: 'update',
+        fields: {},
+        enrollment: { change, ...(course ? { course } : {}) },
+      });
+    expect(enrollment('enroll', 'Weekend Yoga')).toEqual(['Enroll in Weekend Yoga']);
+    expect(enrollment('unenroll', 'Weekend Yoga')).toEqual(['Remove from Weekend Yoga']);
+    expect(enrollment('expire', 'Weekend Yoga')).toEqual(['End access to Weekend Yoga']);
+    expect(enrollment('extend')).toEqual(['Extend access to an untitled course']);
+    await speak('zh-TW');
+    expect(enrollment('enroll', 'Weekend Yoga')).toEqual(['加入「Weekend Yoga」']);
+    expect(enrollment('unenroll', 'Weekend Yoga')).toEqual(['移出「Weekend Yoga」']);
+    expect(enrollment('expire', 'Weekend Yoga')).toEqual(['結束「Weekend Yoga」的觀看權限']);
+    expect(enrollment('extend')).toEqual(['延長「未命名的課程」的觀看權限']);
+  });
+
   it('says what changed: New, Delete, or each field and its new value in words', () => {
     expect(changeLines({ kind: 'create', fields: { name: 'Painting' } })).toEqual(['New']);
     expect(changeLines({ kind: 'delete', fields: {} })).toEqual(['Delete']);

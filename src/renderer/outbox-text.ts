@@ -47,19 +47,36 @@ export function unsentText(count: number): string {
   return i18next.t('outbox:unsent', { count });
 }
 
+/** The name of the record an entry changes: its label, or "Untitled" when nothing names it. */
+export function entryLabel(entry: Pick<OutboxEntryView, 'label'>): string {
+  return entry.label ?? i18next.t('outbox:untitled');
+}
+
 /** The record an entry changes, for a person: "Course · Intro to painting". */
 export function entryTitle(entry: Pick<OutboxEntryView, 'area' | 'label'>): string {
-  return i18next.t('outbox:entryTitle', { kind: kindWord(entry.area), label: entry.label });
+  return i18next.t('outbox:entryTitle', { kind: kindWord(entry.area), label: entryLabel(entry) });
 }
 
 /** A field's label: the entity's form label when the entry says which entity. */
 const labelOf = (field: string, area?: EntityName) =>
   area ? fieldLabel(area, field) : (FIELD_LABELS[field] ?? field);
 
-/** What an entry changes: "New" for a create, "Delete" for a delete, else "Field: value" each. */
+/**
+ * What an entry changes: "New" for a create, "Delete" for a delete, "Enroll in Painting" for
+ * an enrollment change, else "Field: value" each.
+ */
 export function changeLines(
-  entry: Pick<OutboxEntryView, 'kind' | 'fields'> & { area?: EntityName },
+  entry: Pick<OutboxEntryView, 'kind' | 'fields'> &
+    Partial<Pick<OutboxEntryView, 'enrollment'>> & { area?: EntityName },
 ): string[] {
+  const { enrollment } = entry;
+  if (enrollment)
+    return [
+      i18next.t('outbox:change.enrollment', {
+        change: enrollment.change,
+        course: enrollment.course ?? i18next.t('outbox:change.untitledCourse'),
+      }),
+    ];
   if (entry.kind === 'create') return [i18next.t('outbox:change.new')];
   if (entry.kind === 'delete') return [i18next.t('outbox:change.delete')];
   return Object.entries(entry.fields).map(([field, value]) =>

@@ -6,6 +6,8 @@ import {
   matchingPreset,
   OTHER_SCOPE_AREAS,
   presetLabel,
+  scopeAreaDescription,
+  scopeAreaLabel,
   scopeLabel,
   toggleScope,
 } from './scopes';
@@ -87,4 +89,16 @@ describe('scopes in plain words', () => {
     expect(scopeLabel('email')).toBe('你的電子郵件地址');
     expect(presetLabel(SCOPE_PRESETS[0]!)).toBe('僅查看');
   });
+
+  it.each(['en', 'zh-TW'] as const)(
+    'names every area and preset from the catalog in %s, none by its id',
+    async (language) => {
+      await speak(language);
+      for (const area of SCOPE_AREAS) {
+        expect(scopeAreaLabel(area), area.id).not.toBe(area.id);
+        expect(scopeAreaDescription(area), area.id).not.toBe('');
+      }
+      for (const preset of SCOPE_PRESETS) expect(presetLabel(preset)).not.toBe(preset.id);
+    },
+  );
 });

@@ -53,27 +53,25 @@ export const OTHER_SCOPE_AREAS: readonly ScopeArea[] = SCOPE_AREAS.filter((a) =>
 const isKeyOf = <T extends object>(catalog: T, key: string): key is Extract<keyof T, string> =>
   Object.hasOwn(catalog, key);
 
-/** An area's name in the owner's language ("Courses", "課程"); the catalog's English otherwise. */
-export function scopeAreaLabel(area: Pick<ScopeArea, 'id' | 'label'>): string {
+/** An area's name in the owner's language ("Courses", "課程"); its id for one no catalog names. */
+export function scopeAreaLabel(area: Pick<ScopeArea, 'id'>): string {
   const id = area.id;
-  return isKeyOf(en.connect.scopes.area, id)
-    ? i18next.t(`connect:scopes.area.${id}.label`)
-    : area.label;
+  return isKeyOf(en.connect.scopes.area, id) ? i18next.t(`connect:scopes.area.${id}.label`) : id;
 }
 
-/** What an area covers, in plain words in the owner's language. */
-export function scopeAreaDescription(area: Pick<ScopeArea, 'id' | 'description'>): string {
+/** What an area covers, in plain words in the owner's language ('' for one no catalog names). */
+export function scopeAreaDescription(area: Pick<ScopeArea, 'id'>): string {
   const id = area.id;
   return isKeyOf(en.connect.scopes.area, id)
     ? i18next.t(`connect:scopes.area.${id}.description`)
-    : area.description;
+    : '';
 }
 
 /** A preset's name in the owner's language ("Everything", "全部"). */
-export function presetLabel(preset: { id: string; label: string }): string {
+export function presetLabel(preset: { id: string }): string {
   return isKeyOf(en.connect.scopes.preset, preset.id)
     ? i18next.t(`connect:scopes.preset.${preset.id}`)
-    : preset.label;
+    : preset.id;
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
  * Error codes of the bridge itself, beside the sign-in codes. Kept apart from the contract so
- * the renderer can show these sentences without bundling zod.
+ * the renderer can name them without bundling zod; their sentences are `errors:<code>`.
  */
-export const BRIDGE_ERRORS = {
-  invalid_request: 'Schooldesk received a request it could not understand.',
-  unknown_channel: 'Schooldesk received a request for something it does not do.',
-  forbidden: 'This request did not come from Schooldesk’s own window.',
-  internal: 'Something went wrong inside Schooldesk. Try again.',
-} as const;
+export const BRIDGE_ERROR_CODES = [
+  'invalid_request',
+  'unknown_channel',
+  'forbidden',
+  'internal',
+] as const;
+
+/** One of the bridge's own failures. */
+export type BridgeErrorCode = (typeof BRIDGE_ERROR_CODES)[number];

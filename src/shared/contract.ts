@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { schoolId } from './school-id';
+import { fieldSentence } from './field-errors';
 import { LANGUAGES } from './languages';
-import { AUTH_ERRORS } from './auth-errors';
-import { BRIDGE_ERRORS } from './bridge-errors';
-
-export { BRIDGE_ERRORS };
+import { SIGN_OUT_UNCONFIRMED, type AuthErrorCode } from './auth-errors';
+import type { BridgeErrorCode } from './bridge-errors';
 import { CHOOSABLE_SCOPES } from './scope-catalog';
-import { PLATFORM_ERRORS, type PlatformErrorCode } from './platform-errors';
+import type { PlatformErrorCode } from './platform-errors';
+import type { FileErrorCode } from './file-errors';
 import type { HOST_STOPPED } from './host-stopped';
 import { workspaceContract } from './workspace-contract';
 import { outboxContract, outboxStatus } from './outbox-contract';
@@ -14,15 +14,13 @@ import { syncContract } from './sync-contract';
 import { syncStatus } from './sync-status';
 import { ENTITY_NAMES } from './entity-names';
 
-export { PLATFORM_ERRORS };
-
 /**
  * The one contract between the renderer and the main side: each channel `domain:action` with
  * zod schemas for its request and response. Both hosts (Electron IPC and the web host's
  * HTTP bridge) serve exactly this table, and the renderer's API is derived from it.
  */
 
-const schoolAddress = z.string().trim().min(1, 'Type the school’s address.').max(2048);
+const schoolAddress = z.string().trim().min(1, fieldSentence('school_address_empty')).max(2048);
 const scopeList = z
   .array(z.enum(CHOOSABLE_SCOPES as [string, ...string[]]))
   .max(CHOOSABLE_SCOPES.length);
@@ -109,12 +107,12 @@ export const contract = {
     /**
      * `revoked`: the school confirmed Schooldesk's access is cancelled. Otherwise `pending`
      * says whether it is retried (a notice shows until the school confirms) or was refused for
-     * good, and `message` says which in a sentence for the owner.
+     * good, and `code` says which, for the renderer to word (`errors:<code>`).
      */
     response: z.object({
       revoked: z.boolean(),
       pending: z.boolean().optional(),
-      message: z.string().optional(),
+      code: z.enum(SIGN_OUT_UNCONFIRMED).optional(),
     }),
   },
   'schools:recent': {
@@ -156,11 +154,14 @@ export type ResponseOf<C extends Channel> = z.infer<Contract[C]['response']>;
 export const CHANNELS = Object.keys(contract) as Channel[];
 
 export type ErrorCode =
-  keyof typeof AUTH_ERRORS | keyof typeof BRIDGE_ERRORS | PlatformErrorCode | typeof HOST_STOPPED;
+  AuthErrorCode | BridgeErrorCode | PlatformErrorCode | FileErrorCode | typeof HOST_STOPPED;
 
 /** What a failure may add to its sentence, so the renderer can offer a way forward. */
 export type ErrorDetails = {
-  /** validation_failed: one plain message per field. */
+  /**
+   * validation_failed: the platform's message per field (its words, which the renderer reads
+   * back into a rule); invalid_request: the contract's rule the request broke, by field.
+   */
   fields?: Record<string, string>;
   /** precondition_failed: the record as it is now on the server, and its ETag. */
   current?: unknown;
@@ -169,8 +170,11 @@ export type ErrorDetails = {
   missingScopes?: string[];
 };
 
-/** A coded failure with the sentence an owner sees. */
-export type ResultError = { code: ErrorCode; message: string; details?: ErrorDetails };
+/**
+ * A coded failure: codes cross the bridge, not sentences. The renderer writes its sentence in
+ * the owner's language (`errors:<code>`), with `details` for a way forward.
+ */
+export type ResultError = { code: ErrorCode; details?: ErrorDetails };
 
 /** What every channel answers: data, or a coded error with a sentence. Nothing throws raw. */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ResultError };
@@ -196,7 +200,7 @@ export const appEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('signIn:failed'),
     attemptId,
-    error: z.object({ code: z.string(), message: z.string() }),
+    error: z.object({ code: z.string() }),
   }),
   z.object({ type: z.literal('session:changed'), sessions: z.array(sessionSummary) }),
   /** A long operation's progress: rows done (succeeded or not) of the total. */

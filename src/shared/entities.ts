@@ -9,6 +9,7 @@ import {
   studentSchema,
 } from './records';
 import type { EntityName } from './entity-names';
+import { fieldSentence, type FieldName } from './field-errors';
 import { curriculumField } from './curriculum/curriculum-fields';
 
 /**
@@ -75,94 +76,94 @@ export const SLUG_MAX_LENGTH = 100;
 /** Coupon codes: what buyers type, stored uppercase. */
 export const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
 
-const requiredText = (label: string, max = 200) =>
+/** A field rule's sentence, as the platform writes it (field-errors). */
+const say = fieldSentence;
+
+const requiredText = (field: FieldName, max = 200) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: say('must_be_text', { field }) })
     .trim()
-    .min(1, `${label} cannot be empty`)
-    .max(max, `${label} must be at most ${max} characters`);
-const optionalText = (label: string, max: number) =>
-  z.string().max(max, `${label} must be at most ${max} characters`).nullable();
+    .min(1, say('empty', { field }))
+    .max(max, say('too_long', { field, max }));
+const optionalText = (field: FieldName, max: number) =>
+  z.string().max(max, say('too_long', { field, max })).nullable();
 const slug = z
   .string()
   .trim()
-  .min(1, 'Slug cannot be empty')
-  .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
-  .regex(SLUG_PATTERN, 'Slug may only hold lowercase letters, digits and single hyphens');
-const unixSeconds = (label: string) =>
+  .min(1, say('empty', { field: 'slug' }))
+  .max(SLUG_MAX_LENGTH, say('too_long', { field: 'slug', max: SLUG_MAX_LENGTH }))
+  .regex(SLUG_PATTERN, say('slug_format'));
+const unixSeconds = (field: FieldName) =>
   z
-    .int({ error: `${label} must be a whole number of unix seconds` })
-    .min(0, `${label} must be a whole number of unix seconds`)
-    .max(253_402_300_799, `${label} is too far in the future`);
+    .int({ error: say('not_unix_seconds', { field }) })
+    .min(0, say('not_unix_seconds', { field }))
+    .max(253_402_300_799, say('too_far_ahead', { field }));
 
 /** The fields of a course the workspace edits. */
 export const courseFields = z.object({
-  name: requiredText('Name'),
+  name: requiredText('name'),
   slug,
-  description: optionalText('Description', 20_000),
-  courseType: z.enum(COURSE_TYPES, { error: 'Invalid course type' }),
+  description: optionalText('description', 20_000),
+  courseType: z.enum(COURSE_TYPES, { error: say('invalid', { field: 'courseType' }) }),
   featured: z.boolean(),
   invisible: z.boolean(),
-  publishedAt: unixSeconds('Published at').nullable(),
+  publishedAt: unixSeconds('publishedAt').nullable(),
   // Edited in its tree, not a form field: optional, so the course's form is whole without it.
   sections: curriculumField.optional(),
 });
 
 /** The fields of a student the workspace edits; e-mails compare lowercased, as the server. */
 export const studentFields = z.object({
-  name: requiredText('Name'),
+  name: requiredText('name'),
   email: z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: 'Invalid email' }).max(254, 'Email must be at most 254 characters')),
+    .pipe(
+      z
+        .email({ error: say('invalid', { field: 'email' }) })
+        .max(254, say('too_long', { field: 'email', max: 254 })),
+    ),
   phoneNumber: z
     .string()
     .trim()
-    .regex(/^\+?[0-9 ()-]{4,30}$/, 'Invalid phone number')
+    .regex(/^\+?[0-9 ()-]{4,30}$/, say('invalid', { field: 'phoneNumber' }))
     .nullable(),
 });
 
 /** The fields of a coupon; a percentage must lie in (0, 100], as the server checks. */
 export const couponFields = z.object({
-  name: requiredText('Name'),
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(COUPON_CODE_PATTERN, 'Code must be 3 to 40 letters, digits, hyphens or underscores'),
-  description: optionalText('Description', 2000),
+  name: requiredText('name'),
+  code: z.string().trim().toUpperCase().regex(COUPON_CODE_PATTERN, say('code_format')),
+  description: optionalText('description', 2000),
   amount: z
-    .number({ error: 'Amount must be a number' })
-    .positive('Amount must be more than 0')
-    .max(100_000_000, 'Amount is too large'),
-  couponType: z.enum(COUPON_TYPES, { error: 'Invalid coupon type' }),
+    .number({ error: say('not_number', { field: 'amount' }) })
+    .positive(say('not_positive', { field: 'amount' }))
+    .max(100_000_000, say('too_large', { field: 'amount' })),
+  couponType: z.enum(COUPON_TYPES, { error: say('invalid', { field: 'couponType' }) }),
   currency: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Currency must be a 3-letter ISO 4217 code'),
+    .regex(/^[A-Z]{3}$/, say('currency_format')),
   active: z.boolean(),
   redemptionLimit: z
-    .int({ error: 'Redemption limit must be a whole number' })
-    .min(1, 'Redemption limit must be at least 1')
+    .int({ error: say('not_whole', { field: 'redemptionLimit' }) })
+    .min(1, say('too_small', { field: 'redemptionLimit', min: 1 }))
     .nullable(),
-  expiredAt: unixSeconds('Expires at').nullable(),
+  expiredAt: unixSeconds('expiredAt').nullable(),
 });
 
 /** The fields of a page of the school site. */
 export const pageFields = z.object({
-  title: requiredText('Title'),
+  title: requiredText('title'),
   slug,
-  pageType: z.enum(PAGE_TYPES, { error: 'Invalid page type' }),
+  pageType: z.enum(PAGE_TYPES, { error: say('invalid', { field: 'pageType' }) }),
   pathPrefix: z
     .string()
     .trim()
-    .max(200, 'Path prefix must be at most 200 characters')
-    .regex(
-      /^\/[A-Za-z0-9._~/-]*$/,
-      'Path prefix must start with / and hold only URL path characters',
-    ),
+    .max(200, say('too_long', { field: 'pathPrefix', max: 200 }))
+    .regex(/^\/[A-Za-z0-9._~/-]*$/, say('path_format')),
   published: z.boolean(),
 });
 
@@ -173,8 +174,7 @@ export function crossFieldIssues(
 ): Record<string, string> {
   if (entity === 'coupons' && fields.couponType === 'percentage') {
     const amount = Number(fields.amount);
-    if (!(amount > 0 && amount <= 100))
-      return { amount: 'Percentage must be more than 0 and at most 100' };
+    if (!(amount > 0 && amount <= 100)) return { amount: say('percentage_range') };
   }
   return {};
 }

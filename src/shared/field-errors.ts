@@ -1,78 +1,83 @@
+import english from './locales/en/errors.json' with { type: 'json' };
+
 /**
- * The sentences of the field rules, as `shared/entities.ts`, the contract and the platform
- * itself write them (a 422's `fields`), by rule, with their values as ICU arguments. This is
- * the English reference: the messages stay English in logs and on the wire, and the renderer
- * writes them in the owner's language (`errors:field.<rule>` with the field's name from
- * `errors:fieldName.<field>`) after {@link parseFieldError} has found the rule and its values.
+ * The field rules, as `shared/entities.ts`, the contract and the platform itself state them (a
+ * 422's `fields` is English sentences). Each rule's English sentence is written once, in the
+ * English errors catalog (`errors:field.<rule>`, its values as ICU arguments), which is also
+ * how {@link parseFieldError} reads the platform's sentences back into a rule and its values;
+ * the renderer then writes them in the owner's language (`errors:field.<rule>` with the
+ * field's name from `errors:fieldName.<field>`).
  */
-export const FIELD_ERRORS = {
+export const FIELD_RULES = [
   // Whole sentences first: each names its own field.
-  slug_format: 'Slug may only hold lowercase letters, digits and single hyphens',
-  code_format: 'Code must be 3 to 40 letters, digits, hyphens or underscores',
-  currency_format: 'Currency must be a 3-letter ISO 4217 code',
-  path_format: 'Path prefix must start with / and hold only URL path characters',
-  percentage_range: 'Percentage must be more than 0 and at most 100',
-  school_address_empty: 'Type the school’s address.',
-  quote_not_closed: 'A quoted value is not closed',
-  pattern_chars: 'A pattern holds letters, digits, -, _ and #.',
-  pattern_hash: 'A pattern needs at least one #.',
-  pattern_start: 'A pattern must start with a letter, a digit or #.',
-  pattern_too_small:
-    'The pattern can make only {combinations} codes, too few for {count}. Use at least {needed} # characters.',
+  'slug_format',
+  'code_format',
+  'currency_format',
+  'path_format',
+  'percentage_range',
+  'school_address_empty',
+  'quote_not_closed',
+  'pattern_chars',
+  'pattern_hash',
+  'pattern_start',
+  'pattern_too_small',
   // Then the rules any field may break.
-  must_be_text: '{field} must be text',
-  required: '{field} is required',
-  empty: '{field} cannot be empty',
-  too_long: '{field} must be at most {max} characters',
-  not_unix_seconds: '{field} must be a whole number of unix seconds',
-  too_far_ahead: '{field} is too far in the future',
-  not_boolean: '{field} must be true or false',
-  not_number: '{field} must be a number',
-  not_positive: '{field} must be more than 0',
-  too_large: '{field} is too large',
-  not_whole: '{field} must be a whole number',
-  too_small: '{field} must be at least {min}',
-  taken: '{field} already exists',
-  invalid: 'Invalid {field}',
-} as const;
+  'must_be_text',
+  'required',
+  'empty',
+  'too_long',
+  'not_unix_seconds',
+  'too_far_ahead',
+  'not_boolean',
+  'not_number',
+  'not_positive',
+  'too_large',
+  'not_whole',
+  'too_small',
+  'taken',
+  'invalid',
+] as const;
 
 /** One of the field rules. */
-export type FieldRule = keyof typeof FIELD_ERRORS;
+export type FieldRule = (typeof FIELD_RULES)[number];
 
 /**
- * The fields the rules name, by the platform's field name, as the English sentences write
- * them ("Published at must be…"). The renderer names them in its language.
+ * The fields the rules name, by the platform's field name; the English catalog names them as
+ * the platform's sentences do ("Published at must be…", `errors:fieldName.<field>`).
  */
-export const FIELD_NAMES = {
-  name: 'Name',
-  title: 'Title',
-  slug: 'Slug',
-  description: 'Description',
-  email: 'Email',
-  phoneNumber: 'Phone number',
-  code: 'Code',
-  amount: 'Amount',
-  currency: 'Currency',
-  redemptionLimit: 'Redemption limit',
-  expiredAt: 'Expires at',
-  publishedAt: 'Published at',
-  pathPrefix: 'Path prefix',
-  courseType: 'Course type',
-  couponType: 'Coupon type',
-  pageType: 'Page type',
-  featured: 'Featured',
-  invisible: 'Invisible',
-  active: 'Active',
-  published: 'Published',
-  template: 'Template',
-  playerTheme: 'Player theme',
-  deliveryState: 'Delivery state',
-  days: 'Days',
-  image: 'Image',
-} as const;
+export const FIELD_NAMES = [
+  'name',
+  'title',
+  'slug',
+  'description',
+  'email',
+  'phoneNumber',
+  'code',
+  'amount',
+  'currency',
+  'redemptionLimit',
+  'expiredAt',
+  'publishedAt',
+  'pathPrefix',
+  'courseType',
+  'couponType',
+  'pageType',
+  'featured',
+  'invisible',
+  'active',
+  'published',
+  'template',
+  'playerTheme',
+  'deliveryState',
+  'days',
+  'image',
+  // A curriculum's titles, named as the platform's sentences name them.
+  'sectionTitle',
+  'lectureTitle',
+] as const;
 
 /** A field a rule may name. */
-export type FieldName = keyof typeof FIELD_NAMES;
+export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** A field rule found in a sentence, with the values it carried. */
 export type FieldError = {
@@ -81,21 +86,43 @@ export type FieldError = {
   params: { field?: FieldName } & Record<string, number | string>;
 };
 
+/**
+ * A field rule's sentence as the platform writes it, from the English catalog: "Name must be
+ * at most 200 characters", "Invalid course type" (a field named mid-sentence is lowercased, as
+ * the platform writes it). What the contract's and the forms' checks say, in the platform's
+ * words, so {@link parseFieldError} reads them back like a 422's.
+ */
+export function fieldSentence(
+  rule: FieldRule,
+  params: { field?: FieldName } & Record<string, string | number> = {},
+): string {
+  const template: string = english.field[rule];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string, at: number) => {
+    if (name === 'field' && params.field) {
+      const label = english.fieldName[params.field];
+      return at === 0 ? label : label.toLowerCase();
+    }
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
 const byLabel = new Map<string, FieldName>(
-  Object.entries(FIELD_NAMES).map(([key, label]) => [label.toLowerCase(), key as FieldName]),
+  FIELD_NAMES.map((name) => [english.fieldName[name].toLowerCase(), name]),
 );
 
 const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /** Each rule as a pattern over a whole sentence, and the names of its arguments in order. */
-const PATTERNS = Object.entries(FIELD_ERRORS).map(([rule, template]) => {
+const PATTERNS = FIELD_RULES.map((rule) => {
+  const template: string = english.field[rule];
   const names: string[] = [];
   // Braces are not escaped above, so each {argument} is still whole here.
   const source = escape(template).replace(/\{(\w+)\}/g, (_, name: string) => {
     names.push(name);
     return name === 'field' ? '(.+?)' : '(\\d[\\d,]*(?:\\.\\d+)?)';
   });
-  return { rule: rule as FieldRule, names, pattern: new RegExp(`^${source}\\.?$`, 'i') };
+  return { rule, names, pattern: new RegExp(`^${source}\\.?$`, 'i') };
 });
 
 /**

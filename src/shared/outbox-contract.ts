@@ -35,10 +35,23 @@ export const outboxEntryView = z.object({
   area,
   recordId: z.string(),
   kind: z.enum(['create', 'update', 'delete']),
-  /** The record's name as this computer shows it (name, title or code), for a person. */
-  label: z.string(),
+  /**
+   * The record's name as this computer shows it (name, title, code…), for a person; absent
+   * when nothing names it (the renderer says "Untitled" in the owner's language).
+   */
+  label: z.string().optional(),
   /** What the edit changes: the fields and their new values (a create: all it was given). */
   fields: z.record(z.string(), z.unknown()),
+  /**
+   * An enrollment change, shown on its student (its `fields` are empty): what it does and the
+   * course's name (absent when nothing names it). The renderer words it.
+   */
+  enrollment: z
+    .object({
+      change: z.enum(['enroll', 'unenroll', 'expire', 'extend']),
+      course: z.string().optional(),
+    })
+    .optional(),
   /** waiting: to be sent; sending: a request is out; needs_you: parked until the owner acts. */
   state: z.enum(['waiting', 'sending', 'needs_you']),
   problem: outboxProblem.optional(),

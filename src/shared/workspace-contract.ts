@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUsableEtag } from './etag';
+import { fieldSentence } from './field-errors';
 import { schoolId } from './school-id';
 import {
   CREATE_SCHEMAS,
@@ -265,8 +266,8 @@ const jobChannels = {
           .string()
           .trim()
           .toUpperCase()
-          .regex(/^[A-Z0-9_#-]{3,40}$/, 'A pattern holds letters, digits, -, _ and #.')
-          .refine((p) => p.includes('#'), 'A pattern needs at least one #.'),
+          .regex(/^[A-Z0-9_#-]{3,40}$/, fieldSentence('pattern_chars'))
+          .refine((p) => p.includes('#'), fieldSentence('pattern_hash')),
         fields: CREATE_SCHEMAS.coupons.omit({ code: true }),
       })
       .strict(),

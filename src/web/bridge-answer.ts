@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BRIDGE_ERRORS } from '../shared/bridge-errors';
+import type { BridgeErrorCode } from '../shared/bridge-errors';
 
 /** How the web host answers a bridge call: JSON in the contract's Result shape. */
 
 /** The bridge's own failure, in the contract's Result shape the renderer reads. */
-export function bridgeError(code: keyof typeof BRIDGE_ERRORS) {
-  return { ok: false, error: { code, message: BRIDGE_ERRORS[code] } } as const;
+export function bridgeError(code: BridgeErrorCode) {
+  return { ok: false, error: { code } } as const;
 }
 
 /**

@@ -65,7 +65,7 @@ async function exchange(head: string[], body: string): Promise<string> {
 async function answer(response: Response) {
   return {
     status: response.status,
-    body: (await response.json()) as { ok: boolean; error?: { code: string; message: string } },
+    body: (await response.json()) as { ok: boolean; error?: { code: string } },
   };
 }
 

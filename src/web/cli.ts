@@ -13,6 +13,7 @@ import { folderRefusal } from '../core/i18n/folder-refusal';
 import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
 import { maskAuthorizationUrl } from './masked-url';
 import { startWebHost } from './server';
+import { withLogFile } from './file-log';
 
 /**
  * `npm run web -- [--port <n>] [--data <dir>] [--new-secret] [--no-browser]`: Schooldesk in
@@ -51,12 +52,13 @@ function options() {
   }
 }
 
-/** The app's one secret mask: this console log and core's auth share it. */
+/** The app's one secret mask: this log and core's auth share it. */
 const mask = new SecretMask();
-const log: LogSink = maskedLogger(
-  { info: (m) => console.log(m), warn: (m) => console.warn(m), error: (m) => console.error(m) },
-  mask,
-);
+const terminal: LogSink = {
+  info: (m) => console.log(m),
+  warn: (m) => console.warn(m),
+  error: (m) => console.error(m),
+};
 
 /**
  * SECURITY: one process per data folder, taken before anything in it is read. A second host
@@ -67,7 +69,6 @@ const log: LogSink = maskedLogger(
 async function lockFolder(dataDir: string): Promise<FolderLock> {
   try {
     return await lockDataFolder(dataDir, {
-      advice: 'Close it, or start with another --data folder.',
       onCompromised: () => {
         // Another process took the folder over: writing on would corrupt its files.
         console.error(t('terminal.folderTakenOver'));
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
         },
       }
     : { open: async (url) => void (await open(url)) };
+  // The terminal's lines, kept with their time in the data folder too (masked before either).
+  const log = maskedLogger(withLogFile(join(dataDir, 'logs', 'web-host.log'), terminal), mask);
   const host = await startWebHost({ port, dataDir, newSecret, rendererDir, browser, log, mask });
   const stop = () =>
     void host

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostText } from '../core/i18n/host-text';
 import { HOW_TO_OPEN_PATH } from './client/how-to-open';
 import { startWebHost, type WebHost } from './server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { refuse } from './host-pages';
 
 /**
  * A request without the secret gets plain words in the browser's language: how to open
@@ -114,5 +117,23 @@ describe('refusals in plain words', () => {
     expect(body).toContain(zh.t('web.notFound'));
     const english = await get('/no-such-page', EN);
     expect(english.body).toContain(en.t('web.notFound'));
+  });
+
+  it('answers a failure of the host itself as internal, not as a refusal of the caller', async () => {
+    // The host's 500 fallback, on a real server of its own.
+    const server = createServer((request, response) => refuse(request, response, 500, 'internal'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/bridge/session:current`, {
+        method: 'POST',
+        headers: { 'accept-language': EN },
+        body: '{}',
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ ok: false, error: { code: 'internal' } });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

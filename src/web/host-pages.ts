@@ -35,7 +35,8 @@ export function howToOpenPage(request: IncomingMessage, response: ServerResponse
 
 /**
  * Refuses a request with `status`: a page for a browser's navigation, the contract's
- * `forbidden` answer for anything else. A request without the secret that a browser navigated
+ * `forbidden` answer for anything else (`internal` when the host itself failed: the caller
+ * did nothing wrong). A request without the secret that a browser navigated
  * to gets the "open Schooldesk with its full address" page.
  */
 export function refuse(
@@ -62,9 +63,12 @@ export function refuse(
   const message = hostText(languageOfRequest(request.headers['accept-language'])).t(
     `web.${reason}`,
   );
-  response
-    .writeHead(status, { 'Content-Type': 'application/json' })
-    .end(JSON.stringify({ ok: false, error: { code: 'forbidden', message } }));
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(
+    JSON.stringify({
+      ok: false,
+      error: { code: reason === 'internal' ? 'internal' : 'forbidden', message },
+    }),
+  );
 }
 
 /** A browser's navigation (it asks for HTML), not a script's fetch. */

@@ -13,6 +13,7 @@ import {
 } from '../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../e2e/support/harness/chromium-opener';
 import type { AppEvent } from '../shared/contract';
+import { hostText } from '../core/i18n/host-text';
 
 /**
  * One owner per data folder, with real processes: web hosts started as `npm run web` starts
@@ -24,8 +25,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Every host this file started, killed at the end whatever happened. */
 const hosts: HostProcess[] = [];
 const READY = /^Schooldesk ready at (http:\/\/127\.0\.0\.1:\d+)\/#(\S+)$/;
-const IN_USE = (pid: number) =>
-  `This data folder is in use by Schooldesk (process ${pid}). Close it, or start with another --data folder.`;
+const IN_USE = (pid: number) => hostText('en').t('terminal.folderInUse', { pid: String(pid) });
 
 type HostProcess = {
   child: ChildProcess;
@@ -112,8 +112,8 @@ async function startHost(dataDir: string): Promise<Bridge & { host: HostProcess 
         body: JSON.stringify(request),
       });
       const result = (await response.json()) as
-        { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
-      if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+        { ok: true; data: T } | { ok: false; error: { code: string } };
+      if (!result.ok) throw new Error(`${channel}: ${result.error.code}`);
       return result.data;
     },
     event<E extends AppEvent>(test: (event: AppEvent) => event is E): Promise<E> {

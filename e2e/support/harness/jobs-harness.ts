@@ -56,7 +56,7 @@ export async function startJobHarness(options: Partial<PlatformOptions> = {}): P
     handle(handlers, channel, request, { trustedSender: true }) as never;
   result.data = async (channel, request) => {
     const answer = await result.call(channel, request);
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code} ${answer.error.message}`);
+    if (!answer.ok) throw new Error(`${String(channel)}: ${answer.error.code}`);
     return answer.data;
   };
   return result;

@@ -1,17 +1,31 @@
 import * as oauth from 'oauth4webapi';
-import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
+import type { AuthErrorCode } from '../../shared/auth-errors';
+import { englishError } from '../i18n/english';
 
-/** A sign-in failure with a named code and a sentence a school owner understands. */
+/**
+ * A sign-in failure with a named code. Its message is the code's English sentence from the
+ * catalog; what the school or the library said (`detail`) stays out of it, for logs only
+ * ({@link authLogText}): the owner reads the code's sentence in their own language.
+ */
 export class AuthError extends Error {
+  /** The school's or the library's own words (an OAuth error code, a check that failed). */
+  readonly detail: string | undefined;
+
   constructor(
     readonly code: AuthErrorCode,
     options: { cause?: unknown; detail?: string } = {},
   ) {
-    super(options.detail ? `${AUTH_ERRORS[code]} (${options.detail})` : AUTH_ERRORS[code], {
-      cause: options.cause,
-    });
+    super(englishError(code), { cause: options.cause });
     this.name = 'AuthError';
+    this.detail = options.detail;
   }
+}
+
+/** A failure as a log line: its code and detail for an AuthError, else its message. */
+export function authLogText(error: unknown): string {
+  if (error instanceof AuthError)
+    return error.detail ? `${error.code} (${error.detail})` : error.code;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** True when `error` is an AuthError with one of `codes` (any code when none is given). */

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
+import type { AuthErrorCode } from '../../shared/auth-errors';
 import type { Language } from '../../shared/languages';
 import { hostText, languageOfRequest, type HostKey } from '../i18n/host-text';
 import { PLAIN_PAGE_CSP, plainPage } from '../i18n/plain-page';
@@ -166,12 +166,12 @@ export class LoopbackListener {
 }
 
 /**
- * The failure's sentence in `language`: the errors catalog's, else (a code it lacks) the
- * English reference for English, or a general sentence that sends the owner to the app.
+ * The failure's sentence in `language` from the errors catalog, else (a code it lacks) a
+ * general sentence that sends the owner to the app.
  */
 function failureText(language: Language, code: AuthErrorCode): string {
   const text = hostText(language);
-  return text.error(code) ?? (language === 'en' ? AUTH_ERRORS[code] : text.t('signIn.failed'));
+  return text.error(code) ?? text.t('signIn.failed');
 }
 
 /** A minimal page; `text` is always ours, never anything from the request. */

@@ -1,3 +1,4 @@
+import { authLogText } from './errors';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -125,7 +126,7 @@ export class PendingRevocationStore {
       // A full disk must not stop a sign-out: the record is kept in memory, and its summary
       // says it will not survive a quit.
       onDisk = false;
-      this.log.warn(`a pending revocation could not be saved: ${(error as Error).message}`);
+      this.log.warn(`a pending revocation could not be saved: ${authLogText(error)}`);
     }
     this.memory.set(parsed.schoolId, { record: parsed, onDisk });
     return onDisk;
@@ -173,7 +174,7 @@ export class PendingRevocationStore {
    */
   private async reseal(path: string, plain: Buffer): Promise<void> {
     await writeFileAtomic(path, () => this.encryptor.encrypt(plain)).catch((error: unknown) =>
-      this.log.warn(`a pending revocation could not be resealed: ${(error as Error).message}`),
+      this.log.warn(`a pending revocation could not be resealed: ${authLogText(error)}`),
     );
   }
 

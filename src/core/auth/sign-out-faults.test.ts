@@ -12,6 +12,7 @@ import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { startPlatform } from '../../../e2e/platform/server';
 import type { AppEvent } from '../../shared/contract';
 import type { Encryptor, LogSink } from '../adapters';
+import { createHandlers, handle } from '../handlers';
 import { createServices } from '../services';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { Settings } from '../store/settings';
@@ -219,7 +220,8 @@ describe('sign-out under faults', () => {
       pending: false,
       error: { code: 'revocation_refused' },
     });
-    expect(result.revoked ? '' : result.error.message).toContain('invalid_client');
+    expect(result.revoked ? '' : result.error.detail).toContain('invalid_client');
+    expect(result.revoked ? '' : result.error.message).not.toContain('invalid_client');
     // One attempt per token: trying again would not help.
     expect(await countOf(h.platform.url, REVOKE_ROUTE)).toBe(2);
     expect(await auth.pendingRevocations()).toEqual([]);
@@ -248,6 +250,55 @@ describe('sign-out under faults', () => {
     // Still retried while the app runs.
     await h.control('/faults', { off: true });
     expect(await auth.retryPendingRevocations()).toEqual([]);
+  });
+});
+
+describe('the bridge’s answer to a sign-out the school did not confirm', () => {
+  /** The app's composition root on a fresh folder, signed in, and its bridge's sign-out. */
+  async function bridgeSignOut(fault: (dataDir: string) => Promise<unknown>) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-core-'));
+    const services = createServices({
+      dataDir,
+      encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+      browser: h.browser,
+      emit: () => undefined,
+    });
+    const session = await services.auth.signIn(h.platform.url, ['courses:read']);
+    await fault(dataDir);
+    const handlers = createHandlers(services);
+    const answer = await handle(
+      handlers,
+      'session:signOut',
+      { schoolId: session.schoolId },
+      { trustedSender: true },
+    );
+    await services.schools.closeAll();
+    return answer;
+  }
+
+  // A code the renderer words in the owner's language; no English sentence crosses the bridge.
+  it('is a code: revocation_pending while the school fails', async () => {
+    const answer = await bridgeSignOut(() =>
+      h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE }),
+    );
+    expect(answer).toEqual({
+      ok: true,
+      data: { revoked: false, pending: true, code: 'revocation_pending' },
+    });
+  });
+
+  it('is a code: revocation_refused when the school refuses for good', async () => {
+    const answer = await bridgeSignOut(async (dataDir) => {
+      // The school forgets the app (an admin deleted it): its adapter is the stand-in's store.
+      const { adapter } = h.platform.provider.Client as unknown as {
+        adapter: { destroy(id: string): Promise<void> };
+      };
+      await adapter.destroy((await readStoredTokens(dataDir)).clientId);
+    });
+    expect(answer).toEqual({
+      ok: true,
+      data: { revoked: false, pending: false, code: 'revocation_refused' },
+    });
   });
 });
 

@@ -1,5 +1,6 @@
+import type { SignOutUnconfirmed } from '../../shared/auth-errors';
 import type { AuthDeps } from './deps';
-import { AuthError } from './errors';
+import { AuthError, authLogText } from './errors';
 import type { PendingRevocationStore, PendingRevocationSummary } from './pending-revocations';
 import { revokePending, type RevocationPolicy, type TokenOutcome } from './revocation';
 import { schoolKeyOf } from './school-key';
@@ -14,7 +15,13 @@ import type { TokenSet } from './token-set';
  *   change.
  */
 export type SignOutResult =
-  { revoked: true } | { revoked: false; pending: boolean; error: AuthError };
+  { revoked: true } | { revoked: false; pending: boolean; error: Unconfirmed };
+
+/** The failure of a sign-out the school did not confirm, with one of its codes. */
+type Unconfirmed = AuthError & { readonly code: SignOutUnconfirmed };
+
+const unconfirmed = (code: SignOutUnconfirmed, detail?: string) =>
+  new AuthError(code, detail === undefined ? {} : { detail }) as Unconfirmed;
 
 /** What "Forget this school" did: the schools it forgot, and whether access was confirmed cancelled. */
 export type ForgetResult = { schoolIds: string[]; revoked: boolean };
@@ -72,7 +79,7 @@ export class SignOuts {
         .map((record) =>
           this.exclusive(record.schoolId, () => this.runPending(record.schoolId)).catch(
             (error: unknown) =>
-              this.deps.log.warn(`a pending revocation failed: ${(error as Error).message}`),
+              this.deps.log.warn(`a pending revocation failed: ${authLogText(error)}`),
           ),
         ),
     );
@@ -156,14 +163,14 @@ export class SignOuts {
       return {
         revoked: false,
         pending: true,
-        error: new AuthError(survivesRestart ? 'revocation_pending' : 'revocation_pending_memory'),
+        error: unconfirmed(survivesRestart ? 'revocation_pending' : 'revocation_pending_memory'),
       };
     }
     if (refused?.result === 'refused')
       return {
         revoked: false,
         pending: false,
-        error: new AuthError('revocation_refused', { detail: refused.detail }),
+        error: unconfirmed('revocation_refused', refused.detail),
       };
     return { revoked: true };
   }

@@ -12,7 +12,7 @@ const root = mkdtempSync(join(tmpdir(), 'schooldesk-folder-refusal-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function refusalOf(dataDir: string): Promise<unknown> {
-  return lockDataFolder(dataDir, { advice: '', onCompromised: () => undefined }).then(
+  return lockDataFolder(dataDir, { onCompromised: () => undefined }).then(
     () => expect.unreachable('the folder was taken'),
     (error: unknown) => error,
   );

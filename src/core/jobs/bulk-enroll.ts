@@ -1,4 +1,4 @@
-import { JOB_ERRORS } from '../../shared/job-errors';
+import { englishError } from '../i18n/english';
 import type { JobOutcome, JobRowResult } from '../../shared/workspace-contract';
 import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
@@ -29,7 +29,7 @@ export async function bulkEnroll(
         label: studentId,
         outcome: 'skipped',
         code: 'listed_twice',
-        message: JOB_ERRORS.listed_twice,
+        message: englishError('listed_twice'),
       });
       return;
     }

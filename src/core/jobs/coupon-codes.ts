@@ -6,18 +6,26 @@ import {
   wildcardsFor,
   wildcardsIn,
 } from '../../shared/coupon-codes';
+import { englishError } from '../i18n/english';
 
 /**
- * The plain sentence refusing a pattern that is too small for `count` codes, or undefined
- * when it is large enough.
+ * The field rule's sentence refusing a pattern that is too small for `count` codes (in the
+ * platform's English, from the catalog: the renderer reads it back into the rule and writes
+ * it in the owner's language), or undefined when it is large enough.
  */
 export function patternProblem(pattern: string, count: number): string | undefined {
   // The platform's codes start with a letter or a digit (COUPON_CODE_PATTERN).
-  if (/^[-_]/.test(pattern)) return 'A pattern must start with a letter, a digit or #.';
+  if (/^[-_]/.test(pattern)) return englishError('field.pattern_start');
   if (hasRoomFor(pattern, count)) return undefined;
   const combinations = combinationsOf(pattern);
   const needed = Math.max(wildcardsIn(pattern), wildcardsFor(count));
-  return `The pattern can make only ${combinations.toLocaleString('en')} codes, too few for ${count.toLocaleString('en')}. Use at least ${needed} # characters.`;
+  // Grouped as the platform writes numbers ("1,000"); parseFieldError reads them back.
+  const grouped = (n: number) => n.toLocaleString('en');
+  return englishError('field.pattern_too_small', {
+    combinations: grouped(combinations),
+    count: grouped(count),
+    needed: String(needed),
+  });
 }
 
 /**

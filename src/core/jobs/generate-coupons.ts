@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Contract } from '../../shared/contract';
 import type { JobOutcome } from '../../shared/workspace-contract';
-import { JOB_ERRORS } from '../../shared/job-errors';
+import { englishError } from '../i18n/english';
 import { ValidationError } from '../platform';
 import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
@@ -78,5 +78,5 @@ async function createOne(
       if (!(error instanceof ValidationError && 'code' in error.fields)) throw error;
     }
   }
-  return { outcome: 'failed', code: 'codes_exhausted', message: JOB_ERRORS.codes_exhausted };
+  return { outcome: 'failed', code: 'codes_exhausted', message: englishError('codes_exhausted') };
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { englishError } from '../i18n/english';
 import { unguardCell } from '../../shared/csv-guard';
-import { JOB_ERRORS, jobErrorMessage } from '../../shared/job-errors';
 import {
   importRowFields,
   type importRow,
@@ -35,7 +35,7 @@ export function checkRow(row: ImportRow): CheckedRow {
   const message = parsed.error.issues[0]?.message;
   return message
     ? { ok: false, message, ...fieldRuleOf(message) }
-    : { ok: false, code: 'invalid_row', message: JOB_ERRORS.invalid_row };
+    : { ok: false, code: 'invalid_row', message: englishError('invalid_row') };
 }
 
 /**
@@ -86,7 +86,7 @@ export async function importStudents(
         outcome: 'skipped',
         code: 'duplicate_email',
         params: { row: earlier + 1 },
-        message: jobErrorMessage('duplicate_email', { row: earlier + 1 }),
+        message: englishError('duplicate_email', { row: String(earlier + 1) }),
       });
       return;
     }

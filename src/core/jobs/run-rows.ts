@@ -1,11 +1,10 @@
-import { BRIDGE_ERRORS } from '../../shared/bridge-errors';
 import { parseFieldError } from '../../shared/field-errors';
-import { PLATFORM_ERRORS } from '../../shared/platform-errors';
 import type { JobOutcome, JobRowResult } from '../../shared/workspace-contract';
 import { AuthError } from '../auth/errors';
 import { PlatformError, RateLimitedError, ValidationError } from '../platform';
 import type { Job } from './job-registry';
 import { failureOf } from '../failures';
+import { englishError } from '../i18n/english';
 
 /** Rows worked on at once: small, so a job shares the platform's rate limit with the app. */
 export const JOB_CONCURRENCY = 4;
@@ -46,8 +45,8 @@ export function rowFailure(error: unknown): Pick<JobRowResult, 'message' | 'code
   }
   const known = failureOf(error);
   return known
-    ? { code: known.code, message: known.message }
-    : { code: 'internal', message: BRIDGE_ERRORS.internal };
+    ? { code: known.code, message: englishError(known.code) }
+    : { code: 'internal', message: englishError('internal') };
 }
 
 /** A field rule's code and values for a row result, when the sentence states one. */
@@ -108,7 +107,7 @@ export async function runRows(
             label: task.label,
             outcome: 'skipped',
             code: 'job_cancelled',
-            message: PLATFORM_ERRORS.job_cancelled,
+            message: englishError('job_cancelled'),
           });
         } else if (stop.signal.aborted) {
           // Another row's fatal failure aborted this one; that failure is what is reported.

@@ -406,7 +406,9 @@ export class OutboxReplay {
       return this.park(entry, { code: 'refused', reason: error.serverCode ?? 'request_failed' });
     // No answer, a 5xx, a 429 not waited out, or something unforeseen: try again later. The
     // entry waits again in memory only: nothing about it changed that needs writing down.
-    this.o.log.warn(`outbox: a ${entry.edit.kind} will be sent again (${nameOf(error)})`);
+    this.o.log.warn(
+      `outbox: the ${entry.edit.kind} of ${entry.edit.entity} ${entry.edit.id} will be sent again (${nameOf(error)})`,
+    );
     this.o.outbox.markWaiting(entry.id);
     return 'halt';
   }

@@ -257,3 +257,41 @@ function countOutboxWrites(db: Db): () => number {
       BEGIN UPDATE outbox_writes SET n = n + 1; END;`);
   return () => db.prepare('SELECT n FROM outbox_writes').pluck().get() as number;
 }
+
+describe('what the outbox panel is told of each change', () => {
+  // Codes and values, never words: the renderer writes "Enroll in …" and "Untitled" in the
+  // owner's language.
+  it('an enrollment change is a change and its course; an untitled record has no label', async () => {
+    h = await startSyncHarness({ students: 20 });
+    const school = h.client.client();
+    const [titled, untitled] = (await school.list('courses', { sort: 'name', limit: 2 })).rows;
+    const [student] = (await school.list('students', { sort: 'name', limit: 1 })).rows;
+    // A course the school answers without a name (as a hostile or broken school might).
+    await h.client.control(`/raw/courses/${untitled!.id}`, { name: '', slug: '' }, 'PUT');
+    const { sync, outbox, data } = await openSchool(h);
+    await sync.until(allSynced);
+    const { etag } = await data.get('courses', untitled!.id);
+
+    await h.client.control('/faults', { rate: 1, kind: 'drop' });
+    await data.update('courses', untitled!.id, { description: 'Offline' }, { etag: etag! });
+    await data.enroll(student!.id, titled!.id);
+    await data.extendEnrollment(student!.id, untitled!.id, { days: 7 });
+
+    const views = outbox.views();
+    const course = views.find((view) => view.area === 'courses');
+    expect(course).toMatchObject({ kind: 'update', fields: { description: 'Offline' } });
+    expect(course).not.toHaveProperty('label');
+    expect(views.filter((view) => view.area === 'students')).toEqual([
+      expect.objectContaining({
+        label: student!.name,
+        fields: {},
+        enrollment: { change: 'enroll', course: titled!.name },
+      }),
+      expect.objectContaining({
+        label: student!.name,
+        fields: {},
+        enrollment: { change: 'extend' },
+      }),
+    ]);
+  });
+});

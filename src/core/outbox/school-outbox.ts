@@ -30,23 +30,16 @@ export type AttachParts = {
   reachability: Reachability;
 };
 
-/** How the outbox panel names an enrollment's change. */
-const ENROLLMENT_CHANGES: Record<EnrollmentEdit['kind'], string> = {
-  enroll: 'Enroll in',
-  unenroll: 'Remove from',
-  expire: 'End access to',
-  extend: 'Extend access to',
-};
-
 /** The fields that name a record for a person, in the order they are tried. */
 const LABEL_FIELDS = ['name', 'title', 'code', 'email', 'slug'];
 
-function labelOf(record: Fields | undefined, fields: Fields): string {
+/** What names a record for a person, or nothing (the renderer then says it is untitled). */
+function labelOf(record: Fields | undefined, fields: Fields): { label?: string } {
   for (const name of LABEL_FIELDS) {
     const value = fields[name] ?? record?.[name];
-    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'string' && value !== '') return { label: value };
   }
-  return 'Untitled record';
+  return {};
 }
 
 /**
@@ -305,26 +298,26 @@ export class SchoolOutbox {
       area: edit.entity,
       recordId: edit.id,
       kind: edit.kind,
-      label: labelOf(shown ?? entry.base, fields),
+      ...labelOf(shown ?? entry.base, fields),
       fields,
     };
   }
 
-  /** An enrollment's change, shown on its student: "Enroll in Ink drawing". */
+  /** An enrollment's change, shown on its student: the change and the course's name. */
   private enrollmentView(entry: OutboxEntry, edit: EnrollmentEdit): OutboxEntryView {
     const record = (area: 'students' | 'courses', id: string) =>
       this.sync.isSynced(area)
         ? (this.sync.copy.get(area, id)?.record as Fields | undefined)
         : undefined;
-    const course = labelOf(record('courses', edit.courseId), {});
-    const change = ENROLLMENT_CHANGES[edit.kind];
+    const { label: course } = labelOf(record('courses', edit.courseId), {});
     return {
       ...this.common(entry),
       area: 'students',
       recordId: edit.studentId,
       kind: 'update',
-      label: labelOf(record('students', edit.studentId), {}),
-      fields: { enrollment: `${change} ${course}` },
+      ...labelOf(record('students', edit.studentId), {}),
+      fields: {},
+      enrollment: { change: edit.kind, ...(course === undefined ? {} : { course }) },
     };
   }
 

@@ -1,17 +1,13 @@
-import {
-  PLATFORM_ERRORS,
-  type PlatformErrorCode as SharedCode,
-} from '../../shared/platform-errors';
+import type { PlatformErrorCode as SharedCode } from '../../shared/platform-errors';
+import { englishError } from '../i18n/english';
 
 /**
  * Named failures of the platform client. Callers branch on `code` (or the subclass), never
  * on message text, and a user is shown a sentence, never a stack or a raw body.
  */
 
-/** The codes a PlatformError carries (the sentences live in shared, for the renderer too). */
+/** The codes a PlatformError carries (their sentences are in the errors catalog). */
 export type PlatformErrorCode = Exclude<SharedCode, 'job_cancelled' | 'job_unknown'>;
-
-const SENTENCES: Record<PlatformErrorCode, string> = PLATFORM_ERRORS;
 
 /** A failure of a platform call with a named code and, when there was one, the HTTP status. */
 export class PlatformError extends Error {
@@ -25,7 +21,7 @@ export class PlatformError extends Error {
       cause?: unknown;
     } = {},
   ) {
-    super(options.detail ? `${SENTENCES[code]} (${options.detail})` : SENTENCES[code], {
+    super(options.detail ? `${englishError(code)} (${options.detail})` : englishError(code), {
       cause: options.cause,
     });
     this.name = 'PlatformError';

@@ -46,8 +46,6 @@ export type FolderLock = {
 
 /** What {@link lockDataFolder} needs of its host. */
 export type FolderLockOptions = {
-  /** What the person can do, ending the refusal's sentence (it differs per host). */
-  advice: string;
   /**
    * Called if the lock was lost while held (another process removed or took it over): this
    * process no longer owns the folder and should stop at once.
@@ -55,20 +53,19 @@ export type FolderLockOptions = {
   onCompromised(error: Error): void;
 };
 
-/** A second host's plain answer: the folder is someone else's, and which process holds it. */
+/**
+ * A second host's refusal: the folder is someone else's, and which process holds it. A code
+ * and a number; each host words it from its catalog (core/i18n/folder-refusal.ts), with its
+ * own advice. The message is for logs.
+ */
 export class FolderInUseError extends Error {
   readonly code = 'folder_in_use';
 
   constructor(
     /** The process holding the folder, when its owner record could be read. */
     readonly pid: number | undefined,
-    advice: string,
   ) {
-    super(
-      pid === undefined
-        ? `This data folder is in use by another copy of Schooldesk. ${advice}`
-        : `This data folder is in use by Schooldesk (process ${pid}). ${advice}`,
-    );
+    super(pid === undefined ? 'folder_in_use' : `folder_in_use (process ${pid})`);
     this.name = 'FolderInUseError';
   }
 }
@@ -104,7 +101,7 @@ export async function lockDataFolder(
   } catch (error) {
     if (!isHeld(error)) throw error;
     const owner = await readOwner(ownerFile);
-    if (!owner || isAlive(owner)) throw new FolderInUseError(owner?.pid, options.advice);
+    if (!owner || isAlive(owner)) throw new FolderInUseError(owner?.pid);
     // The owner's process is gone (killed, crashed): its lock is stale whatever its mtime.
     // Two hosts starting in the same instant after a crash could both get here; the loser's
     // lock then has an mtime it did not write, and proper-lockfile reports it compromised at
@@ -115,10 +112,7 @@ export async function lockDataFolder(
     } catch (again) {
       if (!isHeld(again)) throw again;
       const winner = await readOwner(ownerFile);
-      throw new FolderInUseError(
-        winner && isAlive(winner) ? winner.pid : undefined,
-        options.advice,
-      );
+      throw new FolderInUseError(winner && isAlive(winner) ? winner.pid : undefined);
     }
   }
 

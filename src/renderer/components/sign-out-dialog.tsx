@@ -3,7 +3,6 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResponseOf, SessionSummaryView } from '../../shared/contract';
-import { AUTH_ERRORS, type AuthErrorCode } from '../../shared/auth-errors';
 import { bridge, toUiError, unwrap } from '../bridge';
 import { errorText } from '../error-text';
 import { outboxKeys, useOutboxStatus } from '../outbox-queries';
@@ -28,26 +27,13 @@ const UNSENT = 'unsent_changes';
 type SignedOut = ResponseOf<'session:signOut'>;
 
 /**
- * The code of a sign-out the school did not confirm: the one main sends, or the one whose
- * English sentence main wrote, so the owner reads it in their own language.
- */
-function unconfirmedCode(result: SignedOut): string {
-  const sent = (result as { code?: unknown }).code;
-  if (typeof sent === 'string') return sent;
-  const known = (Object.keys(AUTH_ERRORS) as AuthErrorCode[]).find(
-    (code) => AUTH_ERRORS[code] === result.message,
-  );
-  return known ?? (result.pending ? 'revocation_pending' : 'revocation_refused');
-}
-
-/**
  * How a sign-out went, in the owner's language: the school cancelled Schooldesk's access, or
  * what is still pending (retried until the school confirms) or was refused for good.
  */
 export function signOutNotice(result: SignedOut, school: string): Notice {
   if (result.revoked) return { tone: 'info', text: i18next.t('connect:signedOut', { school }) };
-  const code = unconfirmedCode(result);
-  return { tone: 'warning', text: errorText({ code, message: result.message ?? '' }) };
+  const code = result.code ?? (result.pending ? 'revocation_pending' : 'revocation_refused');
+  return { tone: 'warning', text: errorText({ code }) };
 }
 
 /**

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import Papa from 'papaparse';
 import { unguardCell } from '../../shared/csv-guard';
-import { FIELD_ERRORS } from '../../shared/field-errors';
 import { importRowFields } from '../../shared/workspace-contract';
 import { errorText, fieldErrorsText } from '../error-text';
 
@@ -126,7 +125,7 @@ export function planImport(text: string): ImportPlan {
   const brokenRows = new Map<number, string>();
   for (const error of parsed.errors)
     if (error.type === 'Quotes' && error.row !== undefined)
-      brokenRows.set(error.row, fieldErrorsText([FIELD_ERRORS.quote_not_closed]));
+      brokenRows.set(error.row, errorText({ code: 'field.quote_not_closed' }));
 
   const plan: ImportPlan = {
     totalRows: parsed.data.length,

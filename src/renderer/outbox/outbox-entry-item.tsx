@@ -5,7 +5,14 @@ import type { OutboxEntryView } from '../../shared/outbox-contract';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorText } from '../error-text';
 import { useOutboxActions } from '../outbox-queries';
-import { changeLines, entryTitle, invalidLines, problemText, stateText } from '../outbox-text';
+import {
+  changeLines,
+  entryLabel,
+  entryTitle,
+  invalidLines,
+  problemText,
+  stateText,
+} from '../outbox-text';
 import { useGrantAccess } from '../step-up/grant-access';
 
 type Props = {
@@ -99,7 +106,7 @@ export function OutboxEntryItem({ schoolId, entry, onResolve, onDiscarded }: Pro
       {confirming ? (
         // A dialog over the panel's; its Escape stays its own (see Modal).
         <ConfirmDialog
-          title={t('entry.discardTitle', { label: entry.label })}
+          title={t('entry.discardTitle', { label: entryLabel(entry) })}
           confirmLabel={t('entry.discard')}
           busy={discard.isPending}
           {...(discard.isError ? { error: errorText(discard.error) } : {})}

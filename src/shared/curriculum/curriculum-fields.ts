@@ -1,22 +1,27 @@
 import { z } from 'zod';
+import { fieldSentence, type FieldName } from '../field-errors';
 
 /** The platform's limits on a course's curriculum (the stand-in enforces the same). */
 export const CURRICULUM_LIMITS = { sections: 100, lecturesPerSection: 200, title: 200 } as const;
 
-const title = (label: string) =>
+/** A title's rules, in the platform's words from the catalog (field-errors). */
+const title = (field: FieldName) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: fieldSentence('must_be_text', { field }) })
     .trim()
-    .min(1, `${label} cannot be empty`)
-    .max(CURRICULUM_LIMITS.title, `${label} must be at most ${CURRICULUM_LIMITS.title} characters`);
+    .min(1, fieldSentence('empty', { field }))
+    .max(
+      CURRICULUM_LIMITS.title,
+      fieldSentence('too_long', { field, max: CURRICULUM_LIMITS.title }),
+    );
 
 // Loose objects: fields Schooldesk does not edit (durations, preview flags, whatever else the
 // school sends) ride along unchanged, so a save never drops them.
-const lecture = z.looseObject({ id: z.uuid().optional(), title: title('Lecture title') });
+const lecture = z.looseObject({ id: z.uuid().optional(), title: title('lectureTitle') });
 
 const section = z.looseObject({
   id: z.uuid().optional(),
-  title: title('Section title'),
+  title: title('sectionTitle'),
   lectures: z
     .array(lecture)
     .max(
