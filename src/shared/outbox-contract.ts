@@ -18,6 +18,8 @@ export const outboxProblem = z.discriminatedUnion('code', [
     code: z.literal('conflict'),
     theirs: z.record(z.string(), z.unknown()),
     fields: z.array(z.string()),
+    /** The record as this computer had it when the edit was made: what each side changed. */
+    opened: z.record(z.string(), z.unknown()).optional(),
   }),
   /** The record was deleted on the school; re-create it or discard the edit. */
   z.object({ code: z.literal('gone') }),

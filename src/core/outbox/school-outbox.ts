@@ -330,7 +330,12 @@ export class SchoolOutbox {
         ? {
             problem:
               problem.code === 'conflict'
-                ? { code: 'conflict' as const, theirs: problem.theirs, fields: problem.fields }
+                ? {
+                    code: 'conflict' as const,
+                    theirs: problem.theirs,
+                    fields: problem.fields,
+                    ...(entry.base ? { opened: entry.base } : {}),
+                  }
                 : problem,
           }
         : {}),

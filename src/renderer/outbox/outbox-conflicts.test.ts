@@ -35,6 +35,27 @@ describe('an outbox conflict in the conflict view', () => {
     expect(mergedFields(entry, {})).toEqual({ description: 'Only I changed this' });
   });
 
+  it('sends a chosen curriculum as chosen (merged with the school’s), and shows what each side did', () => {
+    const opened = [{ id: 's1', title: 'Intro', lectures: [] }];
+    const curriculum: OutboxEntryView = {
+      ...entry,
+      fields: { sections: [{ id: 's1', title: 'Mine', lectures: [] }] },
+      problem: {
+        code: 'conflict',
+        theirs: { id: 'c1', sections: [{ id: 's1', title: 'Theirs', lectures: [] }] },
+        fields: ['sections'],
+        opened: { id: 'c1', sections: opened },
+      },
+    };
+    if (!isConflict(curriculum)) throw new Error('not a conflict');
+    expect(conflictOf(curriculum).base).toMatchObject({ sections: opened });
+    const merged = [
+      { id: 's1', title: 'Mine', lectures: [] },
+      { id: 's2', title: 'New' },
+    ];
+    expect(mergedFields(curriculum, { sections: merged })).toEqual({ sections: merged });
+  });
+
   it('tells conflicts from other parked entries', () => {
     expect(isConflict({ ...entry, problem: { code: 'gone' } })).toBe(false);
   });

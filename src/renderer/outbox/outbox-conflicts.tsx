@@ -25,13 +25,14 @@ export function conflictOf(entry: ConflictEntry): Conflict {
     current: { ...entry.problem.theirs, id: entry.recordId },
     currentEtag: entry.id,
     clashing: entry.problem.fields,
+    ...(entry.problem.opened ? { base: { ...entry.problem.opened, id: entry.recordId } } : {}),
   };
 }
 
 /**
  * What a merge sends: the edit's fields, less the clashing ones the owner gave to the school
- * (`chosen` holds the clashing fields kept the owner's way). Fields only the owner changed
- * always go: they merge without asking.
+ * (`chosen` holds the clashing fields kept the owner's way, with the values to send). Fields
+ * only the owner changed always go: they merge without asking.
  */
 export function mergedFields(
   entry: ConflictEntry,
@@ -39,7 +40,10 @@ export function mergedFields(
 ): Record<string, unknown> {
   const clashing = entry.problem.fields;
   return Object.fromEntries(
-    Object.entries(entry.fields).filter(([field]) => !clashing.includes(field) || field in chosen),
+    Object.entries(entry.fields)
+      .filter(([field]) => !clashing.includes(field) || field in chosen)
+      // A chosen value may be more than the edit's own: a curriculum merged with the school's.
+      .map(([field, value]) => [field, field in chosen ? chosen[field] : value]),
   );
 }
 
