@@ -89,9 +89,14 @@ test('the owner reorders by keyboard and by mouse, renames, adds and saves; the 
   expect(await titlesOf(intro)).toEqual(['Setup', 'Welcome', 'First steps']);
   await expect(item(page, 'First steps')).toBeFocused();
 
-  // Rename by F2: Enter commits.
+  // Rename by F2: Escape cancels, Enter commits.
   await page.keyboard.press('F2');
   const title = tree(page).getByRole('textbox', { name: 'Title' });
+  await title.fill('Not this');
+  await title.press('Escape');
+  await expect(item(page, 'First steps')).toBeFocused();
+  await expect(panel(page)).toBeVisible();
+  await page.keyboard.press('F2');
   await title.fill('First steps, again');
   await title.press('Enter');
   await expect(item(page, 'First steps, again')).toBeFocused();
@@ -140,6 +145,23 @@ test('the owner reorders by keyboard and by mouse, renames, adds and saves; the 
     durationSeconds: 300,
     preview: true,
   });
+
+  // Undo after the save puts the school's outline back as it was.
+  await page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect
+    .poll(async () =>
+      (await readApi<Course>(platform.url, `courses/${course.id}`)).sections.map((s) => [
+        s.title,
+        s.lectures.map((l) => l.title),
+      ]),
+    )
+    .toEqual([
+      ['Intro', ['Welcome', 'Setup']],
+      ['Basics', ['First steps']],
+    ]);
 
   const axe = await new AxeBuilder({ page }).include('.curriculum').analyze();
   expect(axe.violations).toEqual([]);
