@@ -55,7 +55,11 @@ for (const language of ['en', 'zh-TW'] as const) {
       await page.getByRole('searchbox', { name: words('lists:search.courses') }).fill(course.name);
       await page.getByRole('grid').getByText(course.name).click();
       const panel = page.locator('.record-panel');
-      await panel.getByRole('button', { name: words('records:locked.grant') }).click();
+      // The course's own lock comes first; the curriculum's, below it, asks for another scope.
+      await panel
+        .getByRole('button', { name: words('records:locked.grant') })
+        .first()
+        .click();
       const dialog = page.getByRole('dialog', { name: words('operations:stepUp.title') });
       const link = dialog.getByRole('link', { name: words('operations:stepUp.openPage') });
       const [signInPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
