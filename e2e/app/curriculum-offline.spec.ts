@@ -3,16 +3,13 @@ import { screenshot } from '../support/app-fixtures';
 import {
   gridOf as grid,
   openArea,
+  openRecordRow,
+  signInAndSync,
   sharedSchool,
   startApp,
   syncStatusOf as status,
 } from '../support/school-process';
-import {
-  allowInBrowser,
-  followSignInLink,
-  readApi,
-  requestCounts,
-} from '../support/workspace-flow';
+import { readApi, requestCounts } from '../support/workspace-flow';
 
 /**
  * A curriculum changed offline, as every other edit: saved on this computer with its "Not sent
@@ -46,21 +43,12 @@ test.describe('a curriculum changed offline', () => {
       .nodes;
     const [first, second] = course!.sections[0]!.lectures;
     let app = await startApp(appDir);
-    await page.goto(app.url);
-    await page.getByLabel('School address').fill(school.url);
-    await page.getByRole('button', { name: 'Everything' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await allowInBrowser(await followSignInLink(page));
-    await expect(status(page)).toHaveText(/Up to date/, { timeout: 60_000 });
+    await signInAndSync(page, app.url, school.url);
 
     await school.kill();
     await openArea(page, 'Courses');
     await expect(status(page)).toHaveText(/Can.t reach the school/, { timeout: 60_000 });
-    await page.getByRole('searchbox', { name: 'Search courses' }).fill(course!.name);
-    await expect(async () => {
-      await grid(page).getByRole('gridcell', { name: course!.name, exact: true }).first().click();
-      await expect(tree(page)).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await openRecordRow(page, 'courses', course!.name);
 
     // The first lecture moves down, and the course is saved on this computer.
     await lecture(page, first!.title).first().click();

@@ -6,11 +6,13 @@ import { screenshot } from '../support/app-fixtures';
 import {
   gridOf as grid,
   openArea,
+  openRecordRow,
+  signInAndSync,
   sharedSchool,
   startApp,
   syncStatusOf as status,
 } from '../support/school-process';
-import { allowInBrowser, followSignInLink, readApi } from '../support/workspace-flow';
+import { readApi } from '../support/workspace-flow';
 
 /**
  * Edits made offline (issue #13), as an owner makes them: the school is a real process the
@@ -27,26 +29,6 @@ type ApiStudent = { id: string; name: string; email: string };
 const panel = (page: Page) => page.locator('.record-panel');
 const waiting = (page: Page) => page.getByRole('button', { name: /changes? waiting to be sent/ });
 
-async function signIn(page: Page, url: string, schoolUrl: string): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('School address').fill(schoolUrl);
-  await page.getByRole('button', { name: 'Everything' }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await allowInBrowser(await followSignInLink(page));
-  await expect(status(page)).toHaveText(/Up to date/, { timeout: 60_000 });
-}
-
-/** Finds a record of the area by searching for `text`, and opens it. */
-async function openRow(page: Page, area: string, text: string): Promise<void> {
-  await page.getByRole('searchbox', { name: `Search ${area}` }).fill(text);
-  // The list re-renders once the search settles; a click on the row before may land on the
-  // list it replaced, so it is clicked again until the record opens.
-  await expect(async () => {
-    await grid(page).getByRole('gridcell', { name: text, exact: true }).first().click();
-    await expect(panel(page)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 test.describe('edits made offline', () => {
   test.describe.configure({ mode: 'serial' });
   const shared = sharedSchool('schooldesk-outbox-app-');
@@ -62,14 +44,14 @@ test.describe('edits made offline', () => {
       await readApi<ApiList<ApiStudent>>(school.url, 'students?perPage=1&sort=name')
     ).nodes;
     let app = await startApp(appDir);
-    await signIn(page, app.url, school.url);
+    await signInAndSync(page, app.url, school.url);
 
     await school.kill();
     await openArea(page, 'Courses');
     await expect(status(page)).toHaveText(/Can.t reach the school/, { timeout: 60_000 });
 
     // A course edit, saved on this computer.
-    await openRow(page, 'courses', course!.name);
+    await openRecordRow(page, 'courses', course!.name);
     await panel(page).getByLabel('Name').fill(`${course!.name} (train)`);
     const saving = performance.now();
     await page.keyboard.press('Control+s');
@@ -90,7 +72,7 @@ test.describe('edits made offline', () => {
 
     // An enrollment.
     await openArea(page, 'Students');
-    await openRow(page, 'students', student!.email);
+    await openRecordRow(page, 'students', student!.email);
     const enrollments = panel(page).getByRole('region', { name: 'Enrollments' });
     const combobox = enrollments.getByRole('combobox', { name: 'Enroll in a course' });
     await combobox.fill(`${course!.name} (train)`.slice(0, 12));
@@ -144,11 +126,11 @@ test.describe('edits made offline', () => {
       const [course] = (
         await readApi<ApiList<ApiCourse>>(school.url, 'courses?perPage=1&sort=-name')
       ).nodes;
-      await signIn(page, app.url, school.url);
+      await signInAndSync(page, app.url, school.url);
       await school.kill();
       await openArea(page, 'Courses');
       await expect(status(page)).toHaveText(/Can.t reach the school/, { timeout: 60_000 });
-      await openRow(page, 'courses', course!.name);
+      await openRecordRow(page, 'courses', course!.name);
       await panel(page).getByLabel('Description').fill('Mine, from the train');
       await page.keyboard.press('Control+s');
       await expect(page.getByText(/Saved on this computer/).first()).toBeVisible();

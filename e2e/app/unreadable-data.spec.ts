@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { screenshot } from '../support/app-fixtures';
 import {
-  gridOf as grid,
   openArea,
+  openRecordRow,
   sharedSchool,
+  signInAndSync,
   startApp,
-  syncStatusOf as status,
 } from '../support/school-process';
-import { allowInBrowser, followSignInLink, readApi } from '../support/workspace-flow';
+import { readApi } from '../support/workspace-flow';
 
 /**
  * What the owner sees when this computer cannot read a school's data (issue #21 §8): a course
@@ -34,21 +34,12 @@ test.describe('data this computer cannot read', () => {
     const [course] = (await readApi<ApiList<ApiCourse>>(school.url, 'courses?perPage=1&sort=name'))
       .nodes;
     let app = await startApp(appDir);
-    await page.goto(app.url);
-    await page.getByLabel('School address').fill(school.url);
-    await page.getByRole('button', { name: 'Everything' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await allowInBrowser(await followSignInLink(page));
-    await expect(status(page)).toHaveText(/Up to date/, { timeout: 60_000 });
+    await signInAndSync(page, app.url, school.url);
 
     // A change saved on this computer while the school is away.
     await school.kill();
     await openArea(page, 'Courses');
-    await page.getByRole('searchbox', { name: 'Search courses' }).fill(course!.name);
-    await expect(async () => {
-      await grid(page).getByRole('gridcell', { name: course!.name, exact: true }).first().click();
-      await expect(panel(page)).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await openRecordRow(page, 'courses', course!.name);
     await panel(page).getByLabel('Name').fill(`${course!.name} (lost key)`);
     await page.keyboard.press('Control+s');
     await expect(page.getByText(/Saved on this computer/).first()).toBeVisible();

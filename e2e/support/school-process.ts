@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { silentLog } from '../../src/core/auth/secret-mask';
 import { startWebHost, type WebHost } from '../../src/web/server';
 import { spawnPlatform, type PlatformProcess } from './platform-process';
+import { allowInBrowser, followSignInLink } from './workspace-flow';
 
 /**
  * A school an offline spec can take away and bring back: the stand-in as its own process on
@@ -81,6 +82,29 @@ export const syncStatusOf = (page: Page) => page.getByRole('status', { name: 'Sy
 export async function openArea(page: Page, name: string): Promise<void> {
   await areasOf(page).getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** Signs in to the school with every area Schooldesk manages, and waits for the first sync. */
+export async function signInAndSync(page: Page, appUrl: string, schoolUrl: string): Promise<void> {
+  await page.goto(appUrl);
+  await page.getByLabel('School address').fill(schoolUrl);
+  await page.getByRole('button', { name: 'Everything' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await allowInBrowser(await followSignInLink(page));
+  await expect(syncStatusOf(page)).toHaveText(/Up to date/, { timeout: 60_000 });
+}
+
+/**
+ * Finds a record of the open area by searching for `text` (`area` as its search box names it:
+ * "courses"), and opens it. The list re-renders once the search settles; a click on the row
+ * before may land on the list it replaced, so it is clicked again until the record opens.
+ */
+export async function openRecordRow(page: Page, area: string, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: `Search ${area}` }).fill(text);
+  await expect(async () => {
+    await gridOf(page).getByRole('gridcell', { name: text, exact: true }).first().click();
+    await expect(page.locator('.record-panel')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**

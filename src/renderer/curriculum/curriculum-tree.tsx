@@ -217,74 +217,49 @@ export function CurriculumTree({ sections, onChange, canEdit }: Props) {
   );
   const { drawn, rowPx } = useTreeWindow(treeRef, rows.length, [rowOf(focusable), rowOf(renaming)]);
 
-  const disabled = !canEdit;
   const noSelection = !selected;
   // The platform's limits: the buttons stop there rather than let a save be refused.
   const sectionsFull = sections.length >= CURRICULUM_LIMITS.sections;
   const lectureTarget = sections[selected ? selected.section : sections.length - 1];
   const lecturesFull =
     (lectureTarget?.lectures ?? []).length >= CURRICULUM_LIMITS.lecturesPerSection;
+  const addThenRename = (edited: Edited) => {
+    apply(edited);
+    setRenaming(edited.place);
+  };
+  // The toolbar acts on the selected item, as the keys do.
+  const TOOLS = {
+    addSection: () => addThenRename(addSection(sections, selected, t('newSection'), newId)),
+    addLecture: () => addThenRename(addLecture(sections, selected, t('newLecture'), newId)),
+    rename: () => setRenaming(selected),
+    moveUp: () => moveBy(-1),
+    moveDown: () => moveBy(1),
+    delete: askDelete,
+  };
+  const toolOff: Record<keyof typeof TOOLS, boolean> = {
+    addSection: sectionsFull,
+    addLecture: sections.length === 0 || lecturesFull,
+    rename: noSelection,
+    moveUp: noSelection,
+    moveDown: noSelection,
+    delete: noSelection,
+  };
   return (
     <section className="curriculum" aria-labelledby={`${idBase}-heading`}>
       <h3 id={`${idBase}-heading`}>{t('heading')}</h3>
       <p className="hint">{sections.length > 0 ? courseSummary(sections) : t('empty')}</p>
       <div role="toolbar" aria-label={t('toolbar')} className="tree-toolbar">
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled || sectionsFull}
-          onClick={() => {
-            const edited = addSection(sections, selected, t('newSection'), newId);
-            apply(edited);
-            setRenaming(edited.place);
-          }}
-        >
-          {t('addSection')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled || sections.length === 0 || lecturesFull}
-          onClick={() => {
-            const edited = addLecture(sections, selected, t('newLecture'), newId);
-            apply(edited);
-            setRenaming(edited.place);
-          }}
-        >
-          {t('addLecture')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled || noSelection}
-          onClick={() => setRenaming(selected)}
-        >
-          {t('rename')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled || noSelection}
-          onClick={() => moveBy(-1)}
-        >
-          {t('moveUp')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled || noSelection}
-          onClick={() => moveBy(1)}
-        >
-          {t('moveDown')}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={disabled || noSelection}
-          onClick={askDelete}
-        >
-          {t('delete')}
-        </button>
+        {(Object.keys(toolOff) as (keyof typeof TOOLS)[]).map((tool) => (
+          <button
+            key={tool}
+            type="button"
+            className="secondary"
+            disabled={!canEdit || toolOff[tool]}
+            onClick={() => TOOLS[tool]()}
+          >
+            {t(tool)}
+          </button>
+        ))}
       </div>
       {sections.length > 0 ? (
         <ul
