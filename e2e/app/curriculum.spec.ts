@@ -272,7 +272,8 @@ test.describe('in Traditional Chinese', () => {
     const zhTree = page.getByRole('tree', { name: '課程大綱' });
     await expect(zhTree.getByRole('treeitem', { name: /^Intro 2 個單元，15 分鐘$/ })).toBeVisible();
     await expect(zhTree.getByRole('treeitem', { name: /^Welcome 試看 5 分鐘$/ })).toBeVisible();
-    await zhTree.getByRole('treeitem', { name: /^Welcome/ }).click();
+    // Focus alone selects the item (selection follows focus), so the toolbar acts on it.
+    await zhTree.getByRole('treeitem', { name: /^Welcome/ }).focus();
     const zhToolbar = page.getByRole('toolbar', { name: '課程大綱操作' });
     for (const name of ['新增章節', '新增單元', '重新命名', '上移', '下移', '刪除'])
       await expect(zhToolbar.getByRole('button', { name })).toBeEnabled();

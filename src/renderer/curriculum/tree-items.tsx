@@ -135,6 +135,10 @@ export const LectureItem = memo(function LectureItem(
         event.stopPropagation();
         props.actions.select(place);
       }}
+      // Selection follows focus (Tab into the tree selects the item it lands on).
+      onFocus={(event) => {
+        if (event.target === event.currentTarget && !props.selected) props.actions.select(place);
+      }}
       {...dragHandlers(props, false)}
     >
       <span className="tree-row">
@@ -186,6 +190,9 @@ export const SectionItem = memo(function SectionItem(
       data-place={key}
       className="tree-item section"
       onClick={() => props.actions.select(place)}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget && !props.selected) props.actions.select(place);
+      }}
     >
       <span
         className={`tree-row${props.dropAt ? ` drop-${props.dropAt}` : ''}`}
