@@ -149,7 +149,11 @@ test('every main screen speaks Traditional Chinese to a zh-TW browser', async ({
   await speaksChinese(page, 'account');
 });
 
-test('the outbox panel names an enrollment change and an untitled record in Chinese only', async ({
+// Quarantined: it failed 2 of 3 fresh-clone CI runs in session 11 (once waiting on the header's
+// count while the school refused changes, once hanging 170 s on the enroll combobox's option
+// under load) and may leave its untitled course behind on the worker's shared stand-in. The
+// outbox view's wordless shape is covered by school-outbox.test.ts and outbox-text.test.ts.
+test.fixme('the outbox panel names an enrollment change and an untitled record in Chinese only', async ({
   page,
   app,
   platform,
