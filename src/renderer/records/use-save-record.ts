@@ -124,6 +124,9 @@ export function useSaveRecord(
         },
       });
     },
-    onSettled: () => refreshEntity(queryClient, schoolId, entity, id),
+    // The answer is in the cache already (onSuccess): the lists and the record are read again
+    // in the background, not awaited, so the save ends (and the form stops saying "Saving…")
+    // when it is kept, not when every open list has been fetched again.
+    onSettled: () => void refreshEntity(queryClient, schoolId, entity, id),
   });
 }
