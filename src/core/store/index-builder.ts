@@ -11,6 +11,12 @@ import { Worker } from 'node:worker_threads';
  */
 export type IndexBuilder = (statements: readonly string[]) => Promise<void>;
 
+/**
+ * The worker's page cache, in KiB: enough for the B-tree pages a build walks at once. Measured
+ * at 100,000 students, a 16 MB cache made the build's peak 15 MiB higher and it no faster.
+ */
+const WORKER_CACHE_KIB = 1024;
+
 /** The worker's code (CommonJS, evaluated): the module path and settings come as data. */
 const WORKER = `
 const { workerData, parentPort } = require('node:worker_threads');
@@ -21,6 +27,9 @@ try {
   db.pragma("key = \\"x'" + workerData.key + "'\\"");
   // SECURITY: the index's sort runs in memory; a temporary file would hold plain text.
   db.pragma('temp_store = MEMORY');
+  // The build reads every page of the area once, so a page cache gains it nothing; SQLite's
+  // default here (16 MB) would only add its size to the host's memory while it runs.
+  db.pragma('cache_size = ' + workerData.cacheSize);
   db.transaction(() => { for (const sql of workerData.statements) db.exec(sql); })();
 } finally {
   db.close();
@@ -37,7 +46,15 @@ export function workerIndexBuilder(file: string, cipher: string, key: Buffer): I
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(WORKER, {
         eval: true,
-        workerData: { module, file, cipher, key: hex, statements: [...statements] },
+        workerData: {
+          module,
+          file,
+          cipher,
+          key: hex,
+          statements: [...statements],
+          // Negative: a size in KiB, not pages.
+          cacheSize: -WORKER_CACHE_KIB,
+        },
       });
       let built = false;
       worker.once('message', () => {

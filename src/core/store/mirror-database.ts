@@ -10,7 +10,15 @@ import {
   searchIndex,
   sortIndexDdl,
 } from './mirror-schema';
-import { allRows, inTransaction, MirrorError, scalar, write, type Db } from './mirror-sql';
+import {
+  allRows,
+  inTransaction,
+  MirrorError,
+  scalar,
+  statement,
+  write,
+  type Db,
+} from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
 export { MirrorError, type MirrorErrorCode } from './mirror-sql';
@@ -129,7 +137,8 @@ export class MirrorDatabase {
     // The test is SQLite's, on the stored row's own columns: sync needs no read of the rows
     // first (a read and a parse per page cost a first sync of 100,000 students ~0.3 s).
     const rows = inTransaction(this.db, () => {
-      const stmt = this.db.prepare(
+      const stmt = statement(
+        this.db,
         `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL)
          ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
          WHERE ${name}.record IS NOT excluded.record
