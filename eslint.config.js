@@ -33,6 +33,42 @@ const standIn = {
 };
 const TESTS = ['**/*.test.ts'];
 
+/** What any renderer file may not import: electron, main-side code, the stand-in. */
+const rendererWalls = [
+  electronImport,
+  ours(
+    ['core', 'main', 'web', 'preload'],
+    'the renderer reaches main-side data only through the bridge (window.schooldesk).',
+  ),
+  standIn,
+];
+
+/**
+ * The renderer's rooms (DESIGN.md, Layout). The shell (app.tsx, screens/, workspace/) and
+ * the features build on the kit (components/), data (data/) and words (words/, i18n/), never
+ * the other way round, so a room can be read, and changed, without the ones above it.
+ */
+const SHELL_AND_FEATURES = [
+  'app',
+  'screens',
+  'workspace',
+  'lists',
+  'records',
+  'curriculum',
+  'operations',
+  'outbox',
+  'sync',
+  'step-up',
+  'account',
+  'connect',
+];
+/** An import of a sibling room of the renderer, from a file one folder down in it. */
+const rooms = (names, message) => ({ regex: `^\\.\\./(${names.join('|')})(/|$)`, message });
+const noFeatureOrShell = rooms(
+  SHELL_AND_FEATURES,
+  'the kit, data and words rooms import no feature and no shell; move the shared part down instead.',
+);
+
 /** The import-boundary rules alone, exported so a test can prove they bite. */
 export const importBoundaries = [
   {
@@ -41,15 +77,24 @@ export const importBoundaries = [
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundary([
-        electronImport,
-        ours(
-          ['core', 'main', 'web', 'preload'],
-          'the renderer reaches main-side data only through the bridge (window.schooldesk).',
-        ),
-        standIn,
-      ]),
+      ...boundary(rendererWalls),
     },
+  },
+  {
+    // A block's options replace the one above for its files, so it repeats the walls.
+    files: ['src/renderer/{components,words,i18n}/**/*.{ts,tsx}'],
+    rules: boundary([...rendererWalls, noFeatureOrShell]),
+  },
+  {
+    files: ['src/renderer/data/**/*.{ts,tsx}'],
+    rules: boundary([
+      ...rendererWalls,
+      noFeatureOrShell,
+      rooms(
+        ['words', 'i18n'],
+        'data speaks no words: the words read data (its errors), so a sentence belongs to the room that shows it.',
+      ),
+    ]),
   },
   {
     files: ['src/core/**/*.ts'],

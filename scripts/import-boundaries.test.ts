@@ -39,6 +39,20 @@ describe('import boundaries (DESIGN.md)', () => {
     ['src/preload/index.ts', "import { x } from '../../e2e/support/chromium';"],
     ['src/web/client/web-bridge.ts', "import { handle } from '../../core/handlers';"],
     ['src/renderer/app.tsx', "import { OWNER } from '../../e2e/support/oauth-flow';"],
+    // The renderer's rooms: the kit, data and words rooms import no feature and no shell.
+    ['src/renderer/components/modal.tsx', "import { useJob } from '../operations/use-job';"],
+    ['src/renderer/components/confirm-dialog.tsx', "import { App } from '../app';"],
+    ['src/renderer/data/queries.ts', "import { AreaNav } from '../workspace/area-nav';"],
+    [
+      'src/renderer/data/use-sign-in.ts',
+      "import { SignOutDialog } from '../account/sign-out-dialog';",
+    ],
+    ['src/renderer/words/format.ts', "import { FIELD_SPECS } from '../records/field-specs';"],
+    ['src/renderer/words/error-text.ts', "import { useSyncNow } from '../sync/sync-actions';"],
+    ['src/renderer/i18n/i18n.ts', "import { ConnectScreen } from '../screens/connect-screen';"],
+    // Data speaks no words (the words read data's errors), and keeps the renderer's own walls.
+    ['src/renderer/data/outbox-queries.ts', "import { errorText } from '../words/error-text';"],
+    ['src/renderer/data/bridge.ts', "import { services } from '../../core/services';"],
   ])('%s may not %s', (filename, source) => {
     expect(violations(filename, source).join('\n')).toMatch(/no-restricted-imports/);
   });
@@ -55,6 +69,17 @@ describe('import boundaries (DESIGN.md)', () => {
     ],
     ['src/web/server.ts', "import { createServices } from '../core/services';"],
     ['src/preload/index.ts', "import { EVENT_CHANNEL } from '../shared/event-channel';"],
+    ['src/renderer/words/error-text.ts', "import { BridgeError } from '../data/bridge';"],
+    ['src/renderer/words/record-words.ts', "import { COUPON_TYPES } from '../../shared/records';"],
+    ['src/renderer/components/toast-region.tsx', "import { useToastStore } from '../toast-store';"],
+    [
+      'src/renderer/records/record-form.tsx',
+      "import { CurriculumPart } from '../curriculum/curriculum-part';",
+    ],
+    [
+      'src/renderer/workspace/entity-area.tsx',
+      "import { RecordPanel } from '../records/record-panel';",
+    ],
   ])('%s may %s', (filename, source) => {
     expect(violations(filename, source)).toEqual([]);
   });

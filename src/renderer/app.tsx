@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HostStoppedNotice } from './components/host-stopped-notice';
+import { HostStoppedNotice } from './screens/host-stopped-notice';
 import { ScreenHeading } from './components/screen-heading';
-import { errorText } from './error-text';
-import { sessionQuery } from './queries';
+import { errorText } from './words/error-text';
+import { sessionQuery } from './data/queries';
 import { ConnectScreen } from './screens/connect-screen';
 import { FailureScreen } from './screens/failure-screen';
 import { WaitingScreen } from './screens/waiting-screen';
 import { GrantAccessProvider } from './step-up/grant-access';
 import { useUiStore } from './ui-store';
-import { useBridgeEvents } from './use-bridge-events';
+import { useBridgeEvents } from './data/use-bridge-events';
 import { WorkspaceScreen } from './workspace/workspace-screen';
 
 /** The signed-out screens: one column with the product name above the screen. */

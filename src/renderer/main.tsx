@@ -2,11 +2,11 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { hasBridge } from './bridge';
-import { noteHostStopped } from './host-stopped';
+import { hasBridge } from './data/bridge';
+import { noteHostStopped } from './data/host-stopped';
 import { startI18n } from './i18n/i18n';
 import { chosenLanguage } from './i18n/use-language';
-import { isOfflineError } from './offline-errors';
+import { isOfflineError } from './words/offline-errors';
 import './styles/base.css';
 import './styles/forms.css';
 import './styles/screens.css';

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import type { Language } from '../shared/languages';
-import { setFormatLocale } from './format';
+import { setFormatLocale } from './words/format';
 import { i18nOptions } from './i18n/resources';
 
 /**

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppEvent } from '../shared/contract';
 import { DEFAULT_SCOPES } from '../shared/scope-catalog';
 import type { EntityName } from '../shared/entity-names';
-import type { UiError } from './bridge';
+import type { UiError } from './data/bridge';
 import { endToastsAbout, useToastStore } from './toast-store';
 
 /** A sign-in step as main reports it. */

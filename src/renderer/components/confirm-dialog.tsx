@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './modal';
 
 type Props = {
   title: string;
@@ -18,9 +19,10 @@ type Props = {
 };
 
 /**
- * A modal confirmation (role alertdialog unless told) for what cannot be taken back. A native
- * modal `<dialog>` keeps the rest of the page inert and focus inside. Focus starts on Cancel
- * so a stray Enter never confirms; Escape cancels unless the action is under way.
+ * A modal confirmation (role alertdialog unless told) for what cannot be taken back, on the
+ * app's one dialog (modal.tsx), which keeps the rest of the page inert and focus inside. Focus
+ * starts on Cancel so a stray Enter never confirms; Escape cancels unless the action is under
+ * way. Focus is not handed back on close: the caller's `onCancel` places it.
  */
 export function ConfirmDialog(props: Props) {
   const { title, children, confirmLabel, busy = false, error, onConfirm, onCancel } = props;
@@ -36,30 +38,22 @@ export function ConfirmDialog(props: Props) {
     onCancel();
   };
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    dialog?.showModal();
-    cancelRef.current?.focus();
-    return () => dialog?.close();
-  }, []);
+  // After the dialog's own effect has opened it.
+  useEffect(() => cancelRef.current?.focus(), []);
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog"
+    <Modal
+      dialogRef={dialogRef}
       role={role}
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      aria-busy={busy}
-      onCancel={(event) => {
-        event.preventDefault();
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-body`}
+      busy={busy}
+      restoreFocus={false}
+      onDismiss={() => {
         if (!busy) dismiss();
       }}
-      onClose={() => {
-        // Chromium may close a dialog itself after repeated Escapes; keep React in step. A
-        // dialog that is open again (re-shown after a remount) is not a real close.
-        if (!dialogRef.current?.open && !busy) onCancel();
+      onClosed={() => {
+        if (!busy) onCancel();
       }}
     >
       <h2 id={`${id}-title`}>{title}</h2>
@@ -88,6 +82,6 @@ export function ConfirmDialog(props: Props) {
           {cancelLabel ?? t('cancel')}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

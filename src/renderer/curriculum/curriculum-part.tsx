@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Section } from '../../shared/curriculum/curriculum-shape';
-import { LockedNotice } from '../records/locked-notice';
-import type { useScopeAccess } from '../records/use-write-access';
+import { LockedNotice } from '../step-up/locked-notice';
+import type { useScopeAccess } from '../step-up/use-write-access';
 import { CurriculumTree } from './curriculum-tree';
 
 type Props = {

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { pickLanguage, type Language } from '../../shared/languages';
-import { setFormatLocale } from '../format';
+import { setFormatLocale } from '../words/format';
 import { en, i18nOptions } from './resources';
 
 declare module 'i18next' {

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { ENTITY_SORTS } from '../../shared/entities';
-import { formatDate, formatMoney, formatNumber, formatPercent, NO_VALUE } from '../format';
-import { ENUMS, enumWord, fieldLabel, yesNo, type EnumField } from '../records/record-words';
+import { formatDate, formatMoney, formatNumber, formatPercent, NO_VALUE } from '../words/format';
+import { ENUMS, enumWord, fieldLabel, yesNo, type EnumField } from '../words/record-words';
 
 /**
  * One column of a list: its header, the sort key it toggles (if any) and how a cell reads.

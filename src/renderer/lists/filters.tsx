@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import type en from '../../shared/locales/en/lists.json';
-import { ENUMS, enumWord, fieldLabel, type EnumField } from '../records/record-words';
+import { ENUMS, enumWord, fieldLabel, type EnumField } from '../words/record-words';
 
 type Choice = { text: () => string; value: string | boolean };
 /** One filter of a list: the field it sets, its label and the choices besides "Any". */

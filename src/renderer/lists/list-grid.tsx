@@ -13,7 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { PendingMark } from '../components/pending-mark';
-import type { ListParams } from '../entity-queries';
+import type { ListParams } from '../data/entity-queries';
 import { COLUMNS, rowTitle, type Column } from './columns';
 import { useColumns } from './use-columns';
 import { CHECK_CELL, inDomOrder, slotOf } from './row-layout';

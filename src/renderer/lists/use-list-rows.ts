@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
-import { listWindowQuery, type ListParams } from '../entity-queries';
+import { listWindowQuery, type ListParams } from '../data/entity-queries';
 
 /**
  * Rows per request: one of the server's 50-row pages. A screen shows 15 to 30 rows, so one

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
-import type { ListParams } from '../entity-queries';
-import { LockedControl } from '../workspace/locked-control';
+import type { ListParams } from '../data/entity-queries';
+import { LockedControl } from '../step-up/locked-control';
 import { EnrollDialog } from './enroll-dialog';
 import { ExportAction } from './export-action';
 import { GenerateDialog } from './generate-dialog';

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { couponFields, crossFieldIssues } from '../../shared/entities';
 import type { RequestOf } from '../../shared/contract';
 import { combinationsOf, hasRoomFor, wildcardsIn } from '../../shared/coupon-codes';
-import { fieldErrorText } from '../error-text';
+import { fieldErrorText } from '../words/error-text';
 import { DEFAULT_CURRENCY } from '../records/currencies';
 
 /**

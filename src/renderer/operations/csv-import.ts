@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import Papa from 'papaparse';
 import { unguardCell } from '../../shared/csv-guard';
 import { importRowFields } from '../../shared/workspace-contract';
-import { errorText, fieldErrorsText } from '../error-text';
+import { errorText, fieldErrorsText } from '../words/error-text';
 
 /**
  * Reading a students CSV for import, as pure functions so they are tested without a screen:

@@ -3,13 +3,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '../../shared/records';
 import type { JobOutcome } from '../../shared/workspace-contract';
-import { bridge, toUiError, unwrap, type UiError } from '../bridge';
-import { entityKeys } from '../entity-queries';
+import { bridge, toUiError, unwrap, type UiError } from '../data/bridge';
+import { entityKeys } from '../data/entity-queries';
 import { endOfDay } from './coupon-generation';
-import { CourseCombobox } from '../components/course-combobox';
+import { CourseCombobox } from '../records/course-combobox';
 import { JobProgress, JobResults, rowReason } from './job-progress';
 import { OperationDialog } from './operation-dialog';
-import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
+import { OfflineNotice, useOfflineNote } from '../sync/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 

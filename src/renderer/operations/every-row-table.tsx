@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRowResult } from '../../shared/workspace-contract';
-import { formatNumber } from '../format';
+import { formatNumber } from '../words/format';
 import type { ResultRow } from './job-progress';
 
 /** The height a result row is drawn at before it is measured (one line of text). */

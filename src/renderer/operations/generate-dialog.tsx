@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOutcome } from '../../shared/workspace-contract';
-import { bridge, toUiError, unwrap, type UiError } from '../bridge';
-import { entityKeys } from '../entity-queries';
+import { bridge, toUiError, unwrap, type UiError } from '../data/bridge';
+import { entityKeys } from '../data/entity-queries';
 import { currencyChoices, currencyLabel } from '../records/currencies';
 import {
   EMPTY_GENERATE_FORM,
@@ -13,7 +13,7 @@ import {
 } from './coupon-generation';
 import { JobProgress, JobResults, rowReason } from './job-progress';
 import { OperationDialog } from './operation-dialog';
-import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
+import { OfflineNotice, useOfflineNote } from '../sync/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOutcome } from '../../shared/workspace-contract';
-import { bridge, toUiError, unwrap, type UiError } from '../bridge';
-import { entityKeys } from '../entity-queries';
+import { bridge, toUiError, unwrap, type UiError } from '../data/bridge';
+import { entityKeys } from '../data/entity-queries';
 import {
   CsvFileError,
   MAX_IMPORT_ROWS,
@@ -15,7 +15,7 @@ import {
 import { JobProgress, JobResults, MAX_LISTED_PROBLEMS } from './job-progress';
 import { importResultRows } from './import-results';
 import { OperationDialog } from './operation-dialog';
-import { OfflineNotice, useOfflineNote } from '../components/offline-notice';
+import { OfflineNotice, useOfflineNote } from '../sync/offline-notice';
 import { OperationError } from './operation-error';
 import { useJob } from './use-job';
 

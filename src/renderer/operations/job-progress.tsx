@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRowResult } from '../../shared/workspace-contract';
-import { errorText } from '../error-text';
-import { formatNumber } from '../format';
+import { errorText } from '../words/error-text';
+import { formatNumber } from '../words/format';
 import { EveryRowTable } from './every-row-table';
 import type { Job } from './use-job';
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../components/modal';
 import type { Job } from './use-job';
 
 type Props = {
@@ -15,10 +16,11 @@ type Props = {
 };
 
 /**
- * The modal of a long operation, on the native `<dialog>` (the page behind is inert, focus
- * stays inside). Focus moves to the first field on open and back to the button that opened
- * it on close. Escape closes it when nothing runs; while the job runs Escape asks whether to
- * cancel it instead, since closing would hide an operation that keeps changing the school.
+ * The modal of a long operation, on the app's one dialog (components/modal.tsx: the page
+ * behind is inert, focus stays inside and goes back to the button that opened it on close).
+ * Focus moves to the first field on open. Escape closes it when nothing runs; while the job
+ * runs Escape asks whether to cancel it instead, since closing would hide an operation that
+ * keeps changing the school.
  */
 export function OperationDialog({
   title,
@@ -41,19 +43,14 @@ export function OperationDialog({
     state.current = { running: job.running, onClose, dirty };
   }, [job.running, onClose, dirty]);
 
+  // After the dialog's own effect has opened it.
   useEffect(() => {
     const dialog = dialogRef.current;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
     // The first field, rather than the Close button at the top, is where the work starts.
     const first = ['[data-autofocus]', 'input:not([disabled]), select, textarea', 'button']
       .map((selector) => dialog?.querySelector<HTMLElement>(selector))
       .find(Boolean);
     first?.focus();
-    return () => {
-      dialog?.close();
-      if (before?.isConnected) before.focus();
-    };
   }, []);
 
   const escape = () => {
@@ -63,12 +60,11 @@ export function OperationDialog({
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog operation-dialog"
-      aria-modal="true"
-      aria-labelledby={headingId}
-      aria-busy={job.running}
+    <Modal
+      dialogRef={dialogRef}
+      className="operation-dialog"
+      labelledBy={headingId}
+      busy={job.running}
       onKeyDown={(event) => {
         // Handling Escape here, before the browser turns it into `cancel`, keeps Chromium
         // from force-closing the dialog after a cancel it was refused more than once.
@@ -77,13 +73,9 @@ export function OperationDialog({
         event.stopPropagation();
         escape();
       }}
-      onCancel={(event) => {
-        event.preventDefault();
-        escape();
-      }}
-      onClose={() => {
-        if (dialogRef.current && !dialogRef.current.open && !state.current.running)
-          state.current.onClose();
+      onDismiss={escape}
+      onClosed={() => {
+        if (!state.current.running) state.current.onClose();
       }}
     >
       <div className="operation-dialog-top">
@@ -122,7 +114,7 @@ export function OperationDialog({
         />
       ) : null}
       {children}
-    </dialog>
+    </Modal>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UiError } from '../bridge';
-import { errorText, fieldErrorText } from '../error-text';
+import type { UiError } from '../data/bridge';
+import { errorText, fieldErrorText } from '../words/error-text';
 import { useGrantAccess } from '../step-up/grant-access';
 
 type Props = {

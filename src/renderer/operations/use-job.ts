@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bridge } from '../bridge';
+import { bridge } from '../data/bridge';
 
 /** How far a long operation has got, as main last reported it. */
 export type JobProgressState = { done: number; total: number; failed: number };

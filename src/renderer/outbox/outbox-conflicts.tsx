@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../shared/outbox-contract';
-import { useOutboxActions } from '../outbox-queries';
-import { entryTitle } from '../outbox-text';
+import { useOutboxActions } from './use-outbox-actions';
+import { entryTitle } from './outbox-text';
 import { ConflictView, type Conflict } from '../records/conflict-view';
 
 type ConflictEntry = OutboxEntryView & {

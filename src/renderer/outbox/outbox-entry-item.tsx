@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '../../shared/outbox-contract';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { errorText } from '../error-text';
-import { useOutboxActions } from '../outbox-queries';
+import { errorText } from '../words/error-text';
+import { useOutboxActions } from './use-outbox-actions';
 import {
   changeLines,
   entryLabel,
@@ -12,7 +12,7 @@ import {
   invalidLines,
   problemText,
   stateText,
-} from '../outbox-text';
+} from './outbox-text';
 import { useGrantAccess } from '../step-up/grant-access';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxStatus } from '../../shared/outbox-contract';
-import { useOutboxActions } from '../outbox-queries';
+import { useOutboxActions } from './use-outbox-actions';
 
 type Props = { schoolId: string; status: OutboxStatus | undefined };
 

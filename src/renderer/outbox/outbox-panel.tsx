@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../error-text';
-import { outboxListQuery, useOutboxActions, useOutboxStatus } from '../outbox-queries';
-import { needsYouText, waitingText } from '../outbox-text';
-import { useSchoolOffline } from '../sync-status';
-import { Modal } from '../workspace/modal';
+import { errorText } from '../words/error-text';
+import { outboxListQuery, useOutboxStatus } from '../data/outbox-queries';
+import { useOutboxActions } from './use-outbox-actions';
+import { needsYouText, waitingText } from './outbox-text';
+import { useSchoolOffline } from '../data/sync-queries';
+import { Modal } from '../components/modal';
 import { OutboxConflicts, isConflict } from './outbox-conflicts';
 import { OutboxEntryItem } from './outbox-entry-item';
 import { OutboxNotices } from './outbox-notices';

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOutboxActions, useOutboxStatus } from '../outbox-queries';
-import { needsYouText, waitingText } from '../outbox-text';
-import { useSchoolOffline } from '../sync-status';
-import { Modal } from '../workspace/modal';
+import { useOutboxStatus } from '../data/outbox-queries';
+import { useOutboxActions } from './use-outbox-actions';
+import { needsYouText, waitingText } from './outbox-text';
+import { useSchoolOffline } from '../data/sync-queries';
+import { Modal } from '../components/modal';
 
 type Props = {
   schoolId: string;

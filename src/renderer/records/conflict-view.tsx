@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { FIELD_LABELS, type AnyRecord } from './field-specs';
-import { describeValue, fieldLabel } from './record-words';
+import { describeValue, fieldLabel } from '../words/record-words';
 import {
   CurriculumConflict,
   curriculumKeepingMine,

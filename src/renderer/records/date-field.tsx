@@ -1,6 +1,6 @@
 import { useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateOrder, formatIsoDate, parseDate } from '../format';
+import { dateOrder, formatIsoDate, parseDate } from '../words/format';
 
 type Props = {
   id: string;

@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Course } from '../../shared/records';
-import { bridge, unwrap } from '../bridge';
-import { errorText } from '../error-text';
-import { CourseCombobox } from '../components/course-combobox';
-import { entityKeys } from '../entity-queries';
-import { savedHereText } from '../outbox-text';
+import { bridge, unwrap } from '../data/bridge';
+import { errorText } from '../words/error-text';
+import { CourseCombobox } from './course-combobox';
+import { entityKeys } from '../data/entity-queries';
 import { showToast } from '../toast-store';
-import { twoSentences } from './record-words';
+import { savedHereText, twoSentences } from '../words/record-words';
 
 type Props = {
   schoolId: string;

@@ -3,16 +3,15 @@ import i18next from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Enrollment } from '../../shared/records';
-import { bridge, unwrap } from '../bridge';
-import { errorText } from '../error-text';
-import { entityKeys, recordQuery } from '../entity-queries';
-import { savedHereText } from '../outbox-text';
+import { bridge, unwrap } from '../data/bridge';
+import { errorText } from '../words/error-text';
+import { entityKeys, recordQuery } from '../data/entity-queries';
 import { showToast } from '../toast-store';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { formatDate, formatPercent } from '../format';
+import { formatDate, formatPercent } from '../words/format';
 import { ExtendAccessForm, endDateRefused, type Extension } from './extend-access-form';
 import { nowSeconds } from './field-specs';
-import { twoSentences } from './record-words';
+import { savedHereText, twoSentences } from '../words/record-words';
 
 type Props = {
   schoolId: string;

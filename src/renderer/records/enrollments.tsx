@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OfflineNotice } from '../components/offline-notice';
-import { enrollmentsQuery } from '../entity-queries';
-import { errorSentence } from '../offline-errors';
+import { OfflineNotice } from '../sync/offline-notice';
+import { enrollmentsQuery } from '../data/entity-queries';
+import { errorSentence } from '../words/offline-errors';
 import { EnrollCombobox } from './enroll-combobox';
 import { EnrollmentRow } from './enrollment-row';
-import { LockedNotice } from './locked-notice';
-import { useWriteAccess } from './use-write-access';
+import { LockedNotice } from '../step-up/locked-notice';
+import { useWriteAccess } from '../step-up/use-write-access';
 
 /**
  * A student's courses with their progress, and enrolling in another. Changing enrollments

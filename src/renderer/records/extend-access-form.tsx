@@ -2,10 +2,10 @@ import i18next from 'i18next';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Enrollment } from '../../shared/records';
-import { toUiError } from '../bridge';
-import { formatDate } from '../format';
+import { toUiError } from '../data/bridge';
+import { formatDate } from '../words/format';
 import { useIntoView } from '../components/use-into-view';
-import { useUnsavedEdits } from '../unsaved/unsaved-edits';
+import { useUnsavedEdits } from './unsaved-edits';
 import { DateField } from './date-field';
 import { fromDateInput, nowSeconds, toDateInput } from './field-specs';
 

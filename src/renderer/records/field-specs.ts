@@ -9,7 +9,7 @@ import {
   formNameOf,
   kindWord,
   type EnumField,
-} from './record-words';
+} from '../words/record-words';
 
 /**
  * How each entity's editable fields appear in a form, and how form values (text and

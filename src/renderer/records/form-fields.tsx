@@ -10,7 +10,7 @@ import {
   type HintKey,
 } from './field-specs';
 import { DateField } from './date-field';
-import { fieldLabel } from './record-words';
+import { fieldLabel } from '../words/record-words';
 
 type Props = {
   formId: string;

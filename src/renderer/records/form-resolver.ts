@@ -3,9 +3,9 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { FIELD_SCHEMAS, crossFieldIssues } from '../../shared/entities';
 import type { EntityName } from '../../shared/entity-names';
-import { formatNumber } from '../format';
+import { formatNumber } from '../words/format';
 import { toPlatformFields, type AnyRecord, type FormValues } from './field-specs';
-import { fieldLabel, formNameOf } from './record-words';
+import { fieldLabel, formNameOf } from '../words/record-words';
 
 type Fields = Record<string, unknown>;
 type Issue = z.core.$ZodIssue;

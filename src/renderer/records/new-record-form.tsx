@@ -4,21 +4,20 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
-import { toUiError, type UiError } from '../bridge';
-import { errorText, fieldErrorText } from '../error-text';
-import { call } from '../entity-queries';
-import { savedHereText } from '../outbox-text';
+import { toUiError, type UiError } from '../data/bridge';
+import { errorText, fieldErrorText } from '../words/error-text';
+import { call } from '../data/entity-queries';
 import { showToast } from '../toast-store';
 import { useUiStore } from '../ui-store';
-import { guarded, useUnsavedEdits } from '../unsaved/unsaved-edits';
+import { guarded, useUnsavedEdits } from './unsaved-edits';
 import { FIELD_SPECS, emptyValues, formNameOf, type FormValues } from './field-specs';
 import { recordResolver } from './form-resolver';
 import { putCached, refreshEntity, type Versioned } from './record-cache';
 import { RecordFormBody } from './record-form-body';
 import { noteSlowDown, savedSlowedText } from './slow-down';
-import { twoSentences } from './record-words';
+import { savedHereText, twoSentences } from '../words/record-words';
 import { useSuggestedSlug } from './use-suggested-slug';
-import { useWriteAccess } from './use-write-access';
+import { useWriteAccess } from '../step-up/use-write-access';
 
 type Attempt = { fields: Record<string, unknown>; idempotencyKey: string };
 /**

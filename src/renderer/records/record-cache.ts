@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EntityName } from '../../shared/entity-names';
-import { entityKeys } from '../entity-queries';
+import { entityKeys } from '../data/entity-queries';
 import type { AnyRecord } from './field-specs';
 
 /** A record with its ETag, as `recordQuery` caches it. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import type { FieldSpec, FormControl, FormValues } from './field-specs';
 import { FormFields } from './form-fields';
-import { LockedNotice } from './locked-notice';
-import type { useWriteAccess } from './use-write-access';
+import { LockedNotice } from '../step-up/locked-notice';
+import type { useWriteAccess } from '../step-up/use-write-access';
 
 type Props = {
   formId: string;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { create } from 'zustand';
 import type { EntityName } from '../../shared/entity-names';
 import i18next from 'i18next';
-import { formatNumber } from '../format';
-import { useSecondsUntil } from '../use-seconds-until';
+import { formatNumber } from '../words/format';
+import { useSecondsUntil } from '../components/use-seconds-until';
 
 /**
  * When the school answers a save with 429, main keeps the save on this computer and sends it

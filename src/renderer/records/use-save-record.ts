@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
-import { toUiError, type UiError } from '../bridge';
-import { errorText } from '../error-text';
-import { call, entityKeys } from '../entity-queries';
-import { savedHereText } from '../outbox-text';
+import { toUiError, type UiError } from '../data/bridge';
+import { errorText } from '../words/error-text';
+import { call, entityKeys } from '../data/entity-queries';
+import { savedHereText } from '../words/record-words';
 import { showToast } from '../toast-store';
 import type { AnyRecord } from './field-specs';
 import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';

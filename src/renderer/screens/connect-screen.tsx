@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bridge } from '../bridge';
-import { KeyringNotice } from '../components/keyring-notice';
-import { PendingRevocationsNotice } from '../components/pending-revocations-notice';
-import { RecentSchools } from '../components/recent-schools';
-import { ScopeChooser } from '../components/scope-chooser';
+import { bridge } from '../data/bridge';
+import { KeyringNotice } from '../account/keyring-notice';
+import { PendingRevocationsNotice } from '../account/pending-revocations-notice';
+import { RecentSchools } from '../account/recent-schools';
+import { ScopeChooser } from '../connect/scope-chooser';
 import { ScreenHeading } from '../components/screen-heading';
-import { errorText } from '../error-text';
-import { sessionQuery } from '../queries';
+import { errorText } from '../words/error-text';
+import { sessionQuery } from '../data/queries';
 import { useUiStore } from '../ui-store';
-import { useStartSignIn } from '../use-sign-in';
+import { useStartSignIn } from '../data/use-sign-in';
 
 /**
  * Connect: the school's address, what Schooldesk may do there, and "Sign in". The form draft

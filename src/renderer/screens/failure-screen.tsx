@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { UiError } from '../bridge';
+import type { UiError } from '../data/bridge';
 import { ScreenHeading } from '../components/screen-heading';
-import { errorText } from '../error-text';
+import { errorText } from '../words/error-text';
 import { useUiStore } from '../ui-store';
 
 /**

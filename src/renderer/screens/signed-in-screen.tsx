@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/languages';
 import { CHOOSABLE_SCOPES } from '../../shared/scope-catalog';
-import { KeyringNotice } from '../components/keyring-notice';
-import { PendingRevocationsNotice } from '../components/pending-revocations-notice';
-import { SchoolSwitcher } from '../components/school-switcher';
-import { ScopeList } from '../components/scope-list';
+import { KeyringNotice } from '../account/keyring-notice';
+import { PendingRevocationsNotice } from '../account/pending-revocations-notice';
+import { SchoolSwitcher } from '../account/school-switcher';
+import { ScopeList } from '../connect/scope-list';
 import { ScreenHeading } from '../components/screen-heading';
-import { SyncDetails } from '../components/sync-details';
+import { SyncDetails } from '../sync/sync-details';
 import { useLanguage } from '../i18n/use-language';
 import { useUiStore } from '../ui-store';
 import { useGrantAccess } from '../step-up/grant-access';
-import { schoolNameWithAddress } from '../workspace/use-current-session';
+import { schoolNameWithAddress } from '../data/use-current-session';
 import { en } from '../i18n/resources';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { bridge } from '../bridge';
+import { bridge } from '../data/bridge';
 import { CopyLink } from '../components/copy-link';
-import { ProgressSteps } from '../components/progress-steps';
+import { ProgressSteps } from '../connect/progress-steps';
 import { ScreenHeading } from '../components/screen-heading';
 import { useUiStore } from '../ui-store';
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { bridge, toUiError, unwrap } from '../bridge';
-import { schoolNameWithAddress, useCurrentSession } from '../workspace/use-current-session';
+import { bridge, toUiError, unwrap } from '../data/bridge';
+import { schoolNameWithAddress, useCurrentSession } from '../data/use-current-session';
 import { StepUpDialog, type StepUpRequest } from './step-up-dialog';
 
 type Grant = (scopes: string[]) => Promise<boolean>;

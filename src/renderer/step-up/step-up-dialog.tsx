@@ -2,13 +2,13 @@ import i18next from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCOPE_AREAS } from '../../shared/scope-catalog';
-import { bridge, type UiError } from '../bridge';
+import { bridge, type UiError } from '../data/bridge';
 import { CopyLink } from '../components/copy-link';
-import { errorText } from '../error-text';
-import { scopeAreaLabel, scopeLabel } from '../scopes';
+import { errorText } from '../words/error-text';
+import { scopeAreaLabel, scopeLabel } from '../words/scope-words';
 import { useUiStore } from '../ui-store';
-import { Modal } from '../workspace/modal';
-import { useCurrentSession } from '../workspace/use-current-session';
+import { Modal } from '../components/modal';
+import { useCurrentSession } from '../data/use-current-session';
 
 /** One ask for more scopes, as the provider tracks it. */
 export type StepUpRequest = {

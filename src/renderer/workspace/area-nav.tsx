@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { Area } from '../ui-store';
-import { AREAS, isEntityArea } from './areas';
-import { LockIcon } from './lock-icon';
-import { accessOf } from './use-current-session';
+import { AREAS, isEntityArea } from '../words/areas';
+import { LockIcon } from '../components/lock-icon';
+import { accessOf } from '../data/use-current-session';
 
 type Props = { session: SessionSummaryView; current: Area; onOpen: (area: Area) => void };
 

@@ -3,12 +3,12 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
-import { listWindowQuery } from '../entity-queries';
+import { listWindowQuery } from '../data/entity-queries';
 import { rowDetail, rowTitle } from '../lists/columns';
 import { useDebounced } from '../lists/use-list-rows';
-import { areaInfo, AREAS, newRecordLabel } from './areas';
-import { Modal } from './modal';
-import { accessOf, schoolName } from './use-current-session';
+import { areaInfo, AREAS, newRecordLabel } from '../words/areas';
+import { Modal } from '../components/modal';
+import { accessOf, schoolName } from '../data/use-current-session';
 
 /** Records found per entity as the owner types. */
 export const PALETTE_RESULTS_PER_ENTITY = 5;

@@ -4,8 +4,8 @@ import { ScreenHeading } from '../components/screen-heading';
 import { EntityList } from '../lists/entity-list';
 import { RecordPanel } from '../records/record-panel';
 import { useUiStore } from '../ui-store';
-import { guarded } from '../unsaved/unsaved-edits';
-import { areaInfo, detailsLabel, newRecordLabel } from './areas';
+import { guarded } from '../records/unsaved-edits';
+import { areaInfo, detailsLabel, newRecordLabel } from '../words/areas';
 
 type Props = { schoolId: string; entity: EntityName; recordId?: string; canWrite: boolean };
 

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import type { EntityName } from '../../shared/entity-names';
 import { ScreenHeading } from '../components/screen-heading';
-import { scopeLabel } from '../scopes';
+import { scopeLabel } from '../words/scope-words';
 import { useGrantAccess } from '../step-up/grant-access';
-import { areaInfo } from './areas';
-import { LockIcon } from './lock-icon';
+import { areaInfo } from '../words/areas';
+import { LockIcon } from '../components/lock-icon';
 
 type Props = { session: SessionSummaryView; entity: EntityName };
 

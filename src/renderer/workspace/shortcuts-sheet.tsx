@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from './modal';
+import { Modal } from '../components/modal';
 import { shortcutList } from './shortcuts';
 
 /** The keyboard shortcuts help sheet: every shortcut of the app in one table. */

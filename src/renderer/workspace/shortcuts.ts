@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { useEffect, useRef } from 'react';
 import type { Area } from '../ui-store';
-import { AREAS } from './areas';
+import { AREAS } from '../words/areas';
 
 /** What the global shortcuts do; the workspace passes its own actions. */
 export type ShortcutActions = {

@@ -1,0 +1,83 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SyncStatus } from '../../shared/sync-status';
+import { useNow } from '../components/use-now';
+import { useSyncStatus } from '../data/sync-queries';
+import { useCancelSync } from './sync-actions';
+import { canCancelSync, syncLine } from './sync-status-text';
+import { useOutboxStatus } from '../data/outbox-queries';
+
+/**
+ * The shell's sync status for one school, a polite live region named "Sync status": "Up to
+ * date", "Syncing students 12,400 of 100,000", "Offline: showing what was synced at 10:42",
+ * "Can't reach the school: retrying in 30 s" (counting down each second). While a first sync
+ * runs it offers "Cancel sync". Empty until main has answered.
+ */
+export function SyncStatusLine({ schoolId }: { schoolId: string }) {
+  const { t } = useTranslation('shell');
+  const status = useSyncStatus(schoolId);
+  const needsYou = useOutboxStatus(schoolId)?.needsYou ?? 0;
+  const region = useRef<HTMLParagraphElement>(null);
+  return (
+    <div className="sync-status">
+      {/* The region stays mounted so its first change is announced too. */}
+      <p
+        ref={region}
+        role="status"
+        aria-label={t('sync.status')}
+        className="sync-status-text"
+        tabIndex={-1}
+      >
+        {status ? <StatusText key={clockKey(status)} status={status} needsYou={needsYou} /> : null}
+      </p>
+      {status ? (
+        <CancelFirstSync
+          schoolId={schoolId}
+          status={status}
+          // The button goes once the sync stops; focus lands on what the status says now.
+          onCancelled={() => region.current?.focus()}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What the line's clock depends on: the next try (a countdown starts from a fresh reading),
+ * and going offline or a sync finishing (so "at 10:42" is judged against today).
+ */
+function clockKey(status: SyncStatus): string {
+  return `${status.reachability} ${status.retryAt ?? ''} ${status.lastSyncedAt ?? ''}`;
+}
+
+/** The line itself, re-mounted with a fresh clock when {@link clockKey} changes. */
+function StatusText({ status, needsYou }: { status: SyncStatus; needsYou: number }) {
+  const counting = status.reachability === 'unreachable' && status.retryAt !== undefined;
+  const now = useNow(counting);
+  const line = syncLine(status, now, needsYou);
+  return (
+    <span className="sync-status-line" data-tone={line.tone} title={line.hint}>
+      {line.phrase}
+      {/* Counts and seconds change too often to be read out each time; the phrase is. */}
+      {line.detail ? <span aria-hidden="true">{line.detail}</span> : null}
+    </span>
+  );
+}
+
+type CancelProps = { schoolId: string; status: SyncStatus; onCancelled: () => void };
+
+function CancelFirstSync({ schoolId, status, onCancelled }: CancelProps) {
+  const { t } = useTranslation('shell');
+  const cancel = useCancelSync(schoolId);
+  if (!canCancelSync(status)) return null;
+  return (
+    <button
+      type="button"
+      className="secondary"
+      disabled={cancel.isPending}
+      onClick={() => cancel.mutate(undefined, { onSuccess: onCancelled })}
+    >
+      {t('sync.cancel')}
+    </button>
+  );
+}

@@ -1,0 +1,103 @@
+import i18next from 'i18next';
+import type { EntityName } from '../../shared/entity-names';
+import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
+import { formatDate, NO_VALUE } from './format';
+import type en from '../../shared/locales/en/records.json';
+
+/**
+ * The words of records outside React (lists, conflict view, outbox lines), in the language
+ * shown now: each thing has one word, used by the list, the form and the conflict view alike
+ * ("Web app" everywhere, never "Vite app" in one place and "Web app" in another).
+ */
+
+type Fields = typeof en.fields;
+/** The form fields of an entity that have a label. */
+export type LabelledField<E extends EntityName> = keyof Fields[E] & string;
+
+/** The enum fields of the platform and their values. */
+export const ENUMS = {
+  courseType: COURSE_TYPES,
+  couponType: COUPON_TYPES,
+  pageType: PAGE_TYPES,
+} as const;
+export type EnumField = keyof typeof ENUMS;
+
+/** "Course", "課程": a record kind, as a heading or the start of a sentence. */
+export function kindWord(entity: EntityName): string {
+  return i18next.t(`records:kind.${entity}`);
+}
+
+/** The form name of a platform field (only courses' visibility and publishing differ). */
+export function formNameOf(entity: EntityName, field: string): string {
+  if (entity === 'courses' && field === 'invisible') return 'visible';
+  if (entity === 'courses' && field === 'publishedAt') return 'published';
+  return field;
+}
+
+/**
+ * A field's label in the entity's form, its list column and the conflict view; the field's
+ * own name when the form has no such field (a field a newer platform added).
+ */
+export function fieldLabel(entity: EntityName, field: string): string {
+  const name = formNameOf(entity, field);
+  const labels = i18next.t(`records:fields.${entity}`, { returnObjects: true }) as Record<
+    string,
+    string
+  >;
+  return typeof labels === 'object' && name in labels ? labels[name]! : field;
+}
+
+/** An enum value of the API in words ("vite_app" → "Web app"); unknown values as sent. */
+export function enumWord(field: EnumField, value: string | undefined): string {
+  if (value === undefined) return NO_VALUE;
+  const words = i18next.t(`records:enums.${field}`, { returnObjects: true }) as Record<
+    string,
+    string
+  >;
+  return typeof words === 'object' && value in words ? words[value]! : value;
+}
+
+/** The enum field a value belongs to, if any (the values of the three enums are distinct). */
+function enumFieldOf(value: string): EnumField | undefined {
+  return (Object.keys(ENUMS) as EnumField[]).find((f) =>
+    (ENUMS[f] as readonly string[]).includes(value),
+  );
+}
+
+/** "Yes" or "No"; an em dash when the school did not send the field. */
+export function yesNo(value: boolean | undefined): string {
+  if (value === undefined) return NO_VALUE;
+  return i18next.t(value ? 'records:values.yes' : 'records:values.no');
+}
+
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+
+/** A field's value in words, for the conflict view and the outbox. */
+export function describeValue(field: string, value: unknown): string {
+  // A field the school did not send: not "Draft", "Never" or "No", which would be a claim.
+  if (value === undefined) return NO_VALUE;
+  const t = i18next.t;
+  if (field === 'invisible') return t(value ? 'records:values.hidden' : 'records:values.visible');
+  if (field === 'publishedAt')
+    return value == null
+      ? t('records:values.draft')
+      : t('records:values.publishedOn', { date: formatDate(value as number) });
+  if (field === 'expiredAt')
+    return value == null ? t('records:values.never') : formatDate(value as number);
+  if (field === 'redemptionLimit' && value == null) return t('records:values.unlimited');
+  if (typeof value === 'boolean') return yesNo(value);
+  if (value == null || value === '') return t('records:values.empty');
+  const enumField = enumFieldOf(text(value));
+  return enumField ? enumWord(enumField, text(value)) : text(value);
+}
+
+/** Two sentences as one message, spaced as the language spaces sentences. */
+export function twoSentences(first: string, second: string): string {
+  return i18next.t('records:toast.twoSentences', { first, second });
+}
+
+/** What the form and the toast say after a write that is saved here and not yet sent. */
+export function savedHereText(): string {
+  return i18next.t('outbox:savedHere');
+}
