@@ -3,10 +3,10 @@ import {
   metaKey,
   readAreaMeta,
   readUnreadable,
+  unreadableKey,
   type AreaMeta,
   type SyncMirror,
 } from './area-state';
-import { AreaRecords } from './area-records';
 import { walkPages, type PageAnswer, type PageSource, type SyncRecord } from './page-walk';
 
 /**
@@ -60,6 +60,24 @@ const FIRST_SYNC_BATCH_ROWS = 500;
  */
 const DEFER_INDEXES_ABOVE = 2000;
 
+/**
+ * The most a school's local copy may take, every area together: 256 MiB. SECURITY: a school
+ * that sends page after page of large records (each page under the 16 MiB answer cap) would
+ * otherwise grow the copy, and the host's memory with it: the copy lives in memory, about
+ * three times over while it is saved, and an 862 MiB copy took the host to 4.6 GB. The
+ * 100,000-student demo school takes 48 MiB, so this leaves five times that for schools with
+ * long descriptions and curricula.
+ */
+export const MAX_COPY_BYTES = 256 * 1024 * 1024;
+
+/** The copy grew past MAX_COPY_BYTES: the area is not kept (SchoolSync says so). */
+export class CopyTooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super(`the school's copy would take ${bytes} bytes, past ${MAX_COPY_BYTES}`);
+    this.name = 'CopyTooLargeError';
+  }
+}
+
 export const DEFAULT_PULL = {
   perPage: 50,
   concurrency: 8,
@@ -108,10 +126,8 @@ export async function pullArea(options: PullOptions): Promise<PullResult> {
 class AreaPull {
   private readonly perPage: number;
   private readonly concurrency: number;
-  private readonly records: AreaRecords;
 
   constructor(private readonly o: PullOptions) {
-    this.records = new AreaRecords(o.mirror, o.area, o.maxCopyBytes);
     this.perPage = Math.min(50, Math.max(1, o.perPage ?? DEFAULT_PULL.perPage));
     this.concurrency = Math.max(1, o.concurrency ?? DEFAULT_PULL.concurrency);
   }
@@ -127,7 +143,7 @@ class AreaPull {
     let changed = 0;
     if (!resumed) {
       const head = await this.fetch(1, '-updatedAt');
-      changed += this.records.store(head);
+      changed += this.store(head);
       const top = head.nodes[0]?.updatedAt;
       meta = {
         ...meta,
@@ -160,7 +176,7 @@ class AreaPull {
       frontier = undefined;
       const apply = () => {
         for (const answer of answers) {
-          const stored = this.records.store(answer);
+          const stored = this.store(answer);
           changed += stored;
           done += stored;
         }
@@ -207,7 +223,7 @@ class AreaPull {
   async incremental(meta: AreaMeta): Promise<number> {
     const since = meta.cursor ?? 0;
     const head = await this.fetch(1, '-updatedAt', since);
-    let changed = this.records.store(head);
+    let changed = this.store(head);
     const top = head.nodes[0]?.updatedAt;
     let done = head.nodes.length;
     this.progress('incremental', done, head.totalCount);
@@ -219,7 +235,7 @@ class AreaPull {
         concurrency: this.concurrency,
         signal: this.o.signal,
         onPage: (_page, answer) => {
-          changed += this.records.store(answer);
+          changed += this.store(answer);
           done += answer.nodes.length;
           this.progress('incremental', done, answer.totalCount);
         },
@@ -252,7 +268,7 @@ class AreaPull {
       signal: this.o.signal,
     });
     this.o.signal?.throwIfAborted();
-    if (totalCount === this.records.held()) return false;
+    if (totalCount === this.held()) return false;
     const waited = now - lastSweep >= (this.o.sweepRetryMs ?? DEFAULT_PULL.sweepRetryMs);
     return !meta?.sweepUnresolved || waited;
   }
@@ -278,7 +294,7 @@ class AreaPull {
         concurrency: this.concurrency,
         signal: this.o.signal,
         onPage: (_page, answer) => {
-          changed += this.records.store(answer);
+          changed += this.store(answer);
           for (const node of answer.nodes) seen.add(node.id);
           for (const id of answer.unreadableIds ?? []) unreadable.add(id);
           noUpdatedAt ||= lacksUpdatedAt(answer.nodes);
@@ -299,7 +315,7 @@ class AreaPull {
       const known = readUnreadable(mirror, area);
       const kept = known.filter((id) => unreadable.has(id));
       if (kept.length < known.length) {
-        this.records.writeUnreadable(kept);
+        this.writeUnreadable(kept);
         changed += known.length - kept.length;
       }
     } finally {
@@ -312,7 +328,7 @@ class AreaPull {
       noUpdatedAt: meta.noUpdatedAt || noUpdatedAt,
       syncedAt: now,
       sweptAt: now,
-      sweepUnresolved: this.records.held() !== total,
+      sweepUnresolved: this.held() !== total,
     });
     return changed;
   }
@@ -347,6 +363,57 @@ class AreaPull {
     });
     signal?.throwIfAborted();
     return answer;
+  }
+
+  /** The records the school holds as the mirror knows them: stored, or known unreadable. */
+  private held(): number {
+    return this.o.mirror.count(this.o.area) + readUnreadable(this.o.mirror, this.o.area).length;
+  }
+
+  /**
+   * Stores the records that differ from the mirror's, and answers how many changed
+   * (unreadable ones included). A record older than the stored one (by updatedAt) is
+   * skipped: a page fetched before the app saved a record must not put the older version
+   * back.
+   */
+  private store(answer: PageAnswer): number {
+    return this.storeReadable(answer.nodes) + this.noteUnreadable(answer);
+  }
+
+  /**
+   * Keeps the ids of the page's unreadable records (a record read again leaves the list), so
+   * lists answered from the mirror still say how many are not shown. A stored version of a
+   * record the school now sends unreadable leaves the mirror: it is no longer what the
+   * school holds, and a list from the school would not show it either.
+   */
+  private noteUnreadable(answer: PageAnswer): number {
+    const { mirror, area } = this.o;
+    const incoming = answer.unreadableIds ?? [];
+    const known = new Set(readUnreadable(mirror, area));
+    if (known.size === 0 && incoming.length === 0) return 0;
+    let changed = 0;
+    for (const node of answer.nodes) if (known.delete(node.id)) changed += 1;
+    for (const id of incoming) {
+      if (known.has(id)) continue;
+      known.add(id);
+      changed += 1;
+    }
+    const stale = incoming.filter((id) => mirror.get(area, id) !== undefined);
+    if (stale.length > 0) mirror.remove(area, stale);
+    if (changed > 0) this.writeUnreadable([...known]);
+    return changed + stale.length;
+  }
+
+  /** Replaces the area's unreadable ids. */
+  private writeUnreadable(ids: string[]): void {
+    this.o.mirror.setMeta(unreadableKey(this.o.area), ids.length > 0 ? ids.sort() : undefined);
+  }
+
+  private storeReadable(nodes: readonly SyncRecord[]): number {
+    const changed = this.o.mirror.upsert(this.o.area, nodes);
+    const bytes = this.o.mirror.sizeBytes?.() ?? 0;
+    if (bytes > (this.o.maxCopyBytes ?? MAX_COPY_BYTES)) throw new CopyTooLargeError(bytes);
+    return changed;
   }
 
   private writeMeta(meta: AreaMeta): void {
