@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
+import { silentLog } from '../../src/core/auth/secret-mask';
 import { LocalFirstSchoolData } from '../../src/core/data/local-first';
 import type { MirrorDatabase } from '../../src/core/store/mirror-database';
 import { machineShares, processCpuMs, sampleMachine } from '../support/browser-cpu';
@@ -31,7 +33,7 @@ import {
 } from '../support/screen-timing';
 import { screenshot } from '../support/app-fixtures';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';
-import { startApp } from '../support/school-process';
+import { startWebHost } from '../../src/web/server';
 import { favourMemoryOverSpeed } from '../../src/core/host-memory';
 
 /**
@@ -78,6 +80,24 @@ const SEARCH_DEBOUNCE_MS = Number(
     readFileSync(new URL('../../src/renderer/lists/entity-list.tsx', import.meta.url), 'utf8'),
   )?.[1] ?? NaN,
 );
+
+/**
+ * The app in the web host as an owner runs it, with the platform's rate limits. (The `app`
+ * fixture turns the app's pacing off, to match the worker's unlimited stand-in.)
+ */
+async function startPacedApp(dataDir: string) {
+  const outDir = process.env['SCHOOLDESK_OUT_DIR'];
+  const host = await startWebHost({
+    port: 0,
+    dataDir,
+    rendererDir: outDir
+      ? join(outDir, 'renderer')
+      : fileURLToPath(new URL('../../out/renderer', import.meta.url)),
+    browser: { open: () => Promise.resolve() },
+    log: silentLog,
+  });
+  return { host, url: `${host.url}/#${host.secret}` };
+}
 
 /** The business API's entries of the stand-in's counters (sign-in's routes left out). */
 const apiRoutes = (counters: Counters | undefined) =>
@@ -241,9 +261,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
 test('web host: paced sync, then the Students screen with the school killed', async ({ page }) => {
   test.setTimeout(20 * 60_000);
   const appDir = tempDir();
-  // The app as an owner runs it, with the platform's rate limits (the `app` fixture turns its
-  // pacing off, to match the worker's unlimited stand-in).
-  const app = await startApp(appDir);
+  const app = await startPacedApp(appDir);
   try {
     await screenAndPace(page, app, appDir);
   } finally {
