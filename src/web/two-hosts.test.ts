@@ -13,7 +13,7 @@ import {
 } from '../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../e2e/support/harness/chromium-opener';
 import type { AppEvent } from '../shared/contract';
-import { hostText } from '../core/i18n/host-text';
+import { hostText } from '../core/host';
 
 /**
  * One owner per data folder, with real processes: web hosts started as `npm run web` starts

@@ -4,7 +4,8 @@ import {
   startSyncHarness,
   type SyncHarness,
 } from '../../../e2e/support/harness/sync-harness';
-import { isPlatformError, PlatformClient } from '../platform';
+import { isPlatformError } from '../platform/errors';
+import { PlatformClient } from '../platform/platform-client';
 import { LocalFirstSchoolData } from './local-first';
 
 let h: SyncHarness | undefined;

@@ -1,11 +1,8 @@
 import type { Clock, LogSink } from '../adapters';
 import type { AuthService } from '../auth/auth-service';
-import {
-  authTransport,
-  isPlatformError,
-  PlatformClient,
-  type PlatformClientOptions,
-} from '../platform';
+import { authTransport } from '../platform/auth-transport';
+import { isPlatformError } from '../platform/errors';
+import { PlatformClient, type PlatformClientOptions } from '../platform/platform-client';
 import { MirrorDatabase } from '../store/mirror-database';
 import type { Db } from '../store/mirror-sql';
 import type {
@@ -18,13 +15,10 @@ import { OutboxTable } from '../outbox/outbox-table';
 import { acknowledgeSetAside, recordSetAside, setAsideNotice } from '../outbox/set-aside-notice';
 import { clearArea } from '../sync/area-state';
 import { ENTITY_NAMES } from '../../shared/entity-names';
-import {
-  linkSchool,
-  SchoolSync,
-  type NetworkHint,
-  type RateLimits,
-  type SchoolLink,
-} from '../sync';
+import type { RateLimits } from '../sync/rate-limiter';
+import type { NetworkHint } from '../sync/reachability';
+import { linkSchool, type SchoolLink } from '../sync/school-link';
+import { SchoolSync } from '../sync/school-sync';
 import type { EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';

@@ -1,12 +1,8 @@
 import type { LogSink } from '../adapters';
 import { isAuthError } from '../auth/errors';
-import {
-  ConflictError,
-  isPlatformError,
-  ValidationError,
-  type Enrollment,
-  type PlatformClient,
-} from '../platform';
+import { ConflictError, isPlatformError, ValidationError } from '../platform/errors';
+import type { PlatformClient } from '../platform/platform-client';
+import type { Enrollment } from '../platform/schemas';
 import type { EntityName } from '../../shared/entity-names';
 import {
   compareWithSchool,
