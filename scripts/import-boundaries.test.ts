@@ -34,7 +34,7 @@ describe('import boundaries (DESIGN.md)', () => {
     ['src/main/index.ts', "import { startWebHost } from '../web/server';"],
     ['src/web/server.ts', "import { app } from 'electron';"],
     ['src/web/server.ts', "import { createMainWindow } from '../main/window';"],
-    ['src/web/server.ts', "import { seed } from '../../e2e/platform/db/seed';"],
+    ['src/web/server.ts', "import { seed } from '../../e2e/platform/seed';"],
     ['src/preload/index.ts', "import { createServices } from '../core/services';"],
     ['src/preload/index.ts', "import { x } from '../../e2e/support/chromium';"],
     ['src/web/client/web-bridge.ts', "import { handle } from '../../core/handlers';"],
