@@ -1,14 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countOf,
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { countOf, readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { startPlatform } from '../../../e2e/platform/server';
 import type { AppEvent } from '../../shared/contract';
 import type { Encryptor, LogSink } from '../adapters';
@@ -28,16 +24,9 @@ import type { TokenSet } from './token-set';
  * composition root, on the same folder) finishes it once the fault is lifted.
  */
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-  h.browser.behaviour = signInAndAllow();
-}, 60_000);
+const h = useAuthHarness({}, { behaviour: signInAndAllow() });
 afterEach(async () => {
   await h.control('/reset');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Short waits between attempts, so a test with three attempts per token stays quick. */
@@ -92,7 +81,7 @@ function pendingFiles(dataDir: string): string[] {
 }
 
 /** Signs in on a fresh folder (or `dataDir`) and answers the service with its stored tokens. */
-async function signedIn(options: Parameters<AuthHarness['service']>[0] = {}) {
+async function signedIn(options: Parameters<typeof h.service>[0] = {}) {
   const service = h.service({ revocationPolicy: QUICK, ...options });
   const session = await service.auth.signIn(h.platform.url, ['courses:read']);
   return { ...service, session, tokens: await readStoredTokens(service.dataDir) };
