@@ -69,6 +69,16 @@ const noFeatureOrShell = rooms(
   'the kit, data and words rooms import no feature and no shell; move the shared part down instead.',
 );
 
+/**
+ * The hosts enter core through its one face, so what they rely on is one short list and
+ * core's rooms can move behind it. Their tests too: a test of a host sees core as the host
+ * does (harnesses in e2e/support/ build what a test needs beyond that).
+ */
+const coreFace = {
+  group: ['**/core/**', '!**/core/host'],
+  message: 'src/main and src/web enter core only through core/host.ts (its one face).',
+};
+
 /** The import-boundary rules alone, exported so a test can prove they bite. */
 export const importBoundaries = [
   {
@@ -116,6 +126,7 @@ export const importBoundaries = [
         ['renderer', 'preload', 'web'],
         'main is the Electron host: it composes core, and reaches the renderer only over IPC.',
       ),
+      coreFace,
       standIn,
     ]),
   },
@@ -128,8 +139,15 @@ export const importBoundaries = [
         ['main', 'renderer', 'preload'],
         'the web host composes core itself and reaches the renderer only over HTTP.',
       ),
+      coreFace,
       standIn,
     ]),
+  },
+  {
+    // The hosts' tests may start the stand-in, but see core only as their host does.
+    files: ['src/main/**/*.test.ts', 'src/web/**/*.test.ts'],
+    ignores: ['src/web/client/**'],
+    rules: boundary([coreFace]),
   },
   {
     files: ['src/preload/**/*.ts', 'src/web/client/**/*.ts'],

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { WELL_KNOWN } from '../platform/db/seed';
+import { WELL_KNOWN } from '../platform/seed';
 import { startPlatform, type RunningPlatform } from '../platform/server';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';

@@ -1,4 +1,4 @@
-import { WELL_KNOWN } from '../platform/db/seed';
+import { WELL_KNOWN } from '../platform/seed';
 import { test, expect, getJson, post } from '../support/fixtures';
 
 /** Parses `Bearer a="b", c="d"` into its parameters. */

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { Page } from '@playwright/test';
-import { WELL_KNOWN } from '../platform/db/seed';
+import { WELL_KNOWN } from '../platform/seed';
 import { startPlatform, type RunningPlatform } from '../platform/server';
 import { test, expect, getJson, post } from '../support/fixtures';
 import {

@@ -1,9 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test, expect, type Page } from '@playwright/test';
-import { silentLog } from '../../src/core/auth/secret-mask';
 import { LocalFirstSchoolData } from '../../src/core/data/local-first';
 import type { MirrorDatabase } from '../../src/core/store/mirror-database';
 import { machineShares, processCpuMs, sampleMachine } from '../support/browser-cpu';
@@ -33,7 +31,7 @@ import {
 } from '../support/screen-timing';
 import { screenshot } from '../support/app-fixtures';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';
-import { startWebHost } from '../../src/web/server';
+import { startPacedApp } from '../support/paced-app';
 import { favourMemoryOverSpeed } from '../../src/core/host-memory';
 
 /**
@@ -80,24 +78,6 @@ const SEARCH_DEBOUNCE_MS = Number(
     readFileSync(new URL('../../src/renderer/lists/entity-list.tsx', import.meta.url), 'utf8'),
   )?.[1] ?? NaN,
 );
-
-/**
- * The app in the web host as an owner runs it, with the platform's rate limits. (The `app`
- * fixture turns the app's pacing off, to match the worker's unlimited stand-in.)
- */
-async function startPacedApp(dataDir: string) {
-  const outDir = process.env['SCHOOLDESK_OUT_DIR'];
-  const host = await startWebHost({
-    port: 0,
-    dataDir,
-    rendererDir: outDir
-      ? join(outDir, 'renderer')
-      : fileURLToPath(new URL('../../out/renderer', import.meta.url)),
-    browser: { open: () => Promise.resolve() },
-    log: silentLog,
-  });
-  return { host, url: `${host.url}/#${host.secret}` };
-}
 
 /** The business API's entries of the stand-in's counters (sign-in's routes left out). */
 const apiRoutes = (counters: Counters | undefined) =>

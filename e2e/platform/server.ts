@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import type Provider from 'oidc-provider';
 import { PlatformDatabase } from './db/database';
 import { createBusinessSchema } from './db/schema';
-import { seedBusinessData, type SeedSummary } from './db/seed';
+import { seedBusinessData, type SeedSummary } from './seed';
 import { createOidcSchema } from './oauth/adapter';
 import { createOAuthProvider, OAUTH_PATHS } from './oauth/provider';
 import { refuseUnadvertisedClientAuth } from './oauth/client-auth';

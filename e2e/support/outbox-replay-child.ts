@@ -29,7 +29,8 @@ import { OutboxTable } from '../../src/core/outbox/outbox-table';
 import { SchoolDatabases } from '../../src/core/store/school-database';
 import { Outbox } from '../../src/core/outbox/outbox';
 import type { Fields } from '../../src/core/outbox/outbox-entry';
-import { OutboxReplay, type ReplayClient } from '../../src/core/outbox/outbox-replay';
+import type { ReplayClient } from '../../src/core/outbox/entry-sender';
+import { OutboxReplay } from '../../src/core/outbox/outbox-replay';
 
 /** However the parent ends, this process must not outlive it for long. */
 const LIFETIME_MS = 60_000;

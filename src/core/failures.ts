@@ -1,7 +1,7 @@
 import type { ResultError } from '../shared/contract';
 import { ScopeRequiredError } from './auth/authorized-request';
 import { AuthError, authLogText } from './auth/errors';
-import { ConflictError, PlatformError, ValidationError } from './platform';
+import { ConflictError, PlatformError, ValidationError } from './platform/errors';
 import { fileFailureCode } from './store/file-failure';
 
 /**

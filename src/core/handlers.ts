@@ -19,7 +19,7 @@ import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
 
 const isFileErrorCode = (code: string): code is FileErrorCode =>
   (FILE_ERROR_CODES as readonly string[]).includes(code);
-import { PlatformError } from './platform';
+import { PlatformError } from './platform/errors';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };
 

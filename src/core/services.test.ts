@@ -1,24 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../e2e/support/harness/auth-harness';
+import { describe, expect, it } from 'vitest';
+import { readStoredTokens } from '../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../e2e/support/harness/use-harness';
 import { SecretMask } from './auth/secret-mask';
 import { createServices } from './services';
 import { FileKeyEncryptor } from './store/file-key-encryptor';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAuthHarness();
 
 describe('the composition root', () => {
   it('is the one owner of the secret mask: the host’s log mask learns every token auth gets', async () => {

@@ -17,7 +17,8 @@ import { SignInAttempts } from './sign-in-attempts';
 import { SchoolDatabases, schoolDataPersistPolicy } from './store/school-database';
 import { SqlJsEraFiles } from './store/upgrade/sqljs-era';
 import { Settings } from './store/settings';
-import type { NetworkHint, RateLimits } from './sync';
+import type { RateLimits } from './sync/rate-limiter';
+import type { NetworkHint } from './sync/reachability';
 import { downloadInBrowser, type FileSaver } from './workspace/file-saver';
 
 /** What a host hands core: its adapters and a way to push events to the renderer. */

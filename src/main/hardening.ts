@@ -1,5 +1,5 @@
 import type { App, Session } from 'electron';
-import type { LogSink } from '../core/adapters';
+import type { LogSink } from '../core/host';
 import { isAllowedRendererRequest, type AppEntry } from './app-url';
 import { isPermissionAllowed } from './permissions';
 

@@ -1,13 +1,18 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
-import { createHandlers } from '../core/handlers';
-import { createServices, type Services } from '../core/services';
-import { SecretMask } from '../core/auth/secret-mask';
-import { favourMemoryOverSpeed } from '../core/host-memory';
-import { hostText, type HostText } from '../core/i18n/host-text';
-import { folderRefusal } from '../core/i18n/folder-refusal';
-import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
-import { pollingNetworkHint } from '../core/sync/network-hint';
+import {
+  createHandlers,
+  createServices,
+  favourMemoryOverSpeed,
+  folderRefusal,
+  hostText,
+  lockDataFolder,
+  pollingNetworkHint,
+  SecretMask,
+  type FolderLock,
+  type HostText,
+  type Services,
+} from '../core/host';
 import { pickLanguage } from '../shared/languages';
 import { isOnline } from './adapters/connectivity';
 import { createAuthorizationOpener } from './adapters/external-browser';

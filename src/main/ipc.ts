@@ -1,6 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
-import type { LogSink } from '../core/adapters';
-import { handle, type Handlers } from '../core/handlers';
+import { handle, type Handlers, type LogSink } from '../core/host';
 import { CHANNELS, EVENT_CHANNEL, type AppEvent } from '../shared/contract';
 import { isAppUrl, type AppEntry } from './app-url';
 import { isOwnMainFrame, type FrameFacts, type WindowFacts } from './sender-check';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SecretMask } from '../core/auth/secret-mask';
+import { SecretMask } from '../core/host';
 import { maskLogValue } from './log-mask';
 
 describe('maskLogValue', () => {

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import type { SecretMask } from '../core/auth/secret-mask';
+import type { SecretMask } from '../core/host';
 
 /**
  * Masks one logged value. Strings are masked as they are; anything else (errors with their

@@ -1,6 +1,5 @@
 import log from 'electron-log/main';
-import type { LogSink } from '../core/adapters';
-import { maskedLogger, type SecretMask } from '../core/auth/secret-mask';
+import { maskedLogger, type LogSink, type SecretMask } from '../core/host';
 import { maskLogValue } from './log-mask';
 
 /**

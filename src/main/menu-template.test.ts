@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { hostText } from '../core/i18n/host-text';
+import { hostText } from '../core/host';
 import { menuTemplate } from './menu-template';
 
 const en = hostText('en');

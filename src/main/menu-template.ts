@@ -1,5 +1,5 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import type { HostText } from '../core/i18n/host-text';
+import type { HostText } from '../core/host';
 
 /**
  * The application menu: the usual roles (app, File, Edit, View, Window, Help), so keyboard

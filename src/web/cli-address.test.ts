@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hostText } from '../core/i18n/host-text';
+import { hostText } from '../core/host';
 
 /**
  * `npm run web` as the owner runs it, real processes on one data folder: the address it

@@ -5,12 +5,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import open from 'open';
-import type { BrowserOpener, LogSink } from '../core/adapters';
-import { maskedLogger, SecretMask } from '../core/auth/secret-mask';
-import { hostText, terminalLanguage } from '../core/i18n/host-text';
-import { exitUnlessNodeIsCurrent } from '../core/node-runtime';
-import { folderRefusal } from '../core/i18n/folder-refusal';
-import { lockDataFolder, type FolderLock } from '../core/store/folder-lock';
+import {
+  exitUnlessNodeIsCurrent,
+  folderRefusal,
+  hostText,
+  lockDataFolder,
+  maskedLogger,
+  SecretMask,
+  terminalLanguage,
+  type BrowserOpener,
+  type FolderLock,
+  type LogSink,
+} from '../core/host';
 import { maskAuthorizationUrl } from './masked-url';
 import { startWebHost } from './server';
 import { withLogFile } from './file-log';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LogSink } from '../core/adapters';
+import type { LogSink } from '../core/host';
 import { withLogFile } from './file-log';
 
 const root = mkdtempSync(join(tmpdir(), 'schooldesk-file-log-'));

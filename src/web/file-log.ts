@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LogSink } from '../core/adapters';
+import type { LogSink } from '../core/host';
 
 type Level = keyof LogSink;
 

@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { LogSink } from '../core/adapters';
-import { isTempName } from '../core/store/atomic-file';
-import { writeFileAtomicSync } from '../core/store/atomic-file-sync';
+import { isTempName, writeFileAtomicSync, type LogSink } from '../core/host';
 
 /**
  * What makes the web host's address: its secret (the URL fragment the page needs) and its

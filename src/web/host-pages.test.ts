@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostText } from '../core/i18n/host-text';
+import { hostText } from '../core/host';
 import { HOW_TO_OPEN_PATH } from './client/how-to-open';
 import { startWebHost, type WebHost } from './server';
 import { createServer } from 'node:http';

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostText, languageOfRequest } from '../core/i18n/host-text';
-import { PLAIN_PAGE_CSP, plainPage } from '../core/i18n/plain-page';
+import { hostText, languageOfRequest, PLAIN_PAGE_CSP, plainPage } from '../core/host';
 
 /**
  * The web host's own pages and refusals, in the language the browser asks for

@@ -2,19 +2,24 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { EVENT_CHANNEL, type AppEvent } from '../shared/contract';
-import type { BrowserOpener, Fetch, LogSink } from '../core/adapters';
-import type { SecretMask } from '../core/auth/secret-mask';
-import type { RateLimits } from '../core/sync';
-import { createHandlers, handle } from '../core/handlers';
-import { listenOnLoopback } from '../core/loopback-port';
-import { createServices } from '../core/services';
-import { FileKeyEncryptor } from '../core/store/file-key-encryptor';
+import {
+  createHandlers,
+  createServices,
+  favourMemoryOverSpeed,
+  FileKeyEncryptor,
+  handle,
+  listenOnLoopback,
+  type BrowserOpener,
+  type Fetch,
+  type LogSink,
+  type RateLimits,
+  type SecretMask,
+} from '../core/host';
 import { bridgeError, json } from './bridge-answer';
 import { HOW_TO_OPEN_PATH } from './client/how-to-open';
 import { loadHostAddress, saveHostAddress, type HostAddress } from './host-address';
 import { howToOpenPage, refuse } from './host-pages';
 import { staticFile, withWebBridge } from './static-files';
-import { favourMemoryOverSpeed } from '../core/host-memory';
 
 export type WebHostOptions = {
   /**

@@ -5,15 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../e2e/support/harness/auth-harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readStoredTokens } from '../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../e2e/support/harness/use-harness';
 import type { AppEvent } from '../shared/contract';
-import { hostText } from '../core/i18n/host-text';
+import { hostText } from '../core/host';
 
 /**
  * One owner per data folder, with real processes: web hosts started as `npm run web` starts
@@ -146,15 +143,11 @@ function sessionFiles(dataDir: string): Record<string, string> {
   );
 }
 
-let h: AuthHarness;
+const h = useAuthHarness();
 const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-two-hosts-'));
-beforeAll(async () => {
-  h = await startAuthHarness();
-}, 60_000);
 afterAll(async () => {
   for (const host of hosts) if (host.child.exitCode === null) host.child.kill('SIGKILL');
   await Promise.all(hosts.map((host) => host.exited));
-  await h?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

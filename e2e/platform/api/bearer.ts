@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { findDemoAccount } from '../oauth/accounts';
 import { bearerTokenOf, verifyAccessToken } from '../oauth/access-tokens';
-import { ScopeError, sendScopeError } from './auth-context';
+import { ScopeError, sendScopeError } from '../http/auth-context';
 
 /**
  * Establishes the caller of the business API. No Authorization header means anonymous

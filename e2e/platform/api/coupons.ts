@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_RULES } from '../../../src/shared/list-rules';
 import type { EntityDef } from './entity';
-import type { FieldErrors } from './errors';
+import type { FieldErrors } from '../http/errors';
 import {
   enumField,
   flag,

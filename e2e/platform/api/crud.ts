@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { PlatformDatabase } from '../db/database';
-import { authOf, requireScope } from './auth-context';
+import { authOf, requireScope } from '../http/auth-context';
 import {
   deleteRecord,
   findRecord,
@@ -13,7 +13,7 @@ import {
   type StoredRecord,
 } from './entity';
 import { checkIfMatch, notModified, sendRecord, etagOf } from './etag';
-import { notFound, parseOrThrow } from './errors';
+import { notFound, parseOrThrow } from '../http/errors';
 import { emptyPage, listRecords, requestedPage } from './list';
 
 /** What the route handlers of the business API share. */

@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
-import { authOf, requireAnyScope } from './auth-context';
+import { authOf, requireAnyScope } from '../http/auth-context';
 import { courses } from './courses';
 import type { ApiDeps } from './crud';
 import { findRecord } from './entity';
 import { etagOf, notModified } from './etag';
-import { notFound } from './errors';
+import { notFound } from '../http/errors';
 
 /**
  * Scopes that read a course's curriculum. NOTES.md documents `courses:read` as covering "course

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { PlatformDatabase } from '../db/database';
-import { requireScope } from './auth-context';
+import { requireScope } from '../http/auth-context';
 import { courses } from './courses';
 import { bodyOf, readableRecord, type ApiDeps } from './crud';
 import {
@@ -17,7 +17,7 @@ import {
   type StoredRecord,
 } from './entity';
 import { checkIfMatch, etagOf, notModified, sendRecord } from './etag';
-import { notFound, parseOrThrow, validationFailed } from './errors';
+import { notFound, parseOrThrow, validationFailed } from '../http/errors';
 import { enumField, recordBase, unixSeconds } from './fields';
 import { listRecords } from './list';
 import { students } from './students';

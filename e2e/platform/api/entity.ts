@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlValue } from 'sql.js';
 import type { z } from 'zod';
 import type { PlatformDatabase, Row } from '../db/database';
-import { ApiError, notFound, validationFailed, type FieldErrors } from './errors';
+import { ApiError, notFound, validationFailed, type FieldErrors } from '../http/errors';
 
 /** The scope areas of the business API; enrollments belong to `students`. */
 export type Area = 'courses' | 'students' | 'coupons' | 'pages';

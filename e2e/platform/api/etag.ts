@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { StoredRecord } from './entity';
-import { ApiError } from './errors';
+import { ApiError } from '../http/errors';
 
 /**
  * The strong ETag of a record version. It hashes id and version (not the body) so it is

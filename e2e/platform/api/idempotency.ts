@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { PlatformDatabase } from '../db/database';
-import { authOf } from './auth-context';
+import { authOf } from '../http/auth-context';
 import { nowSeconds } from './entity';
-import { ApiError } from './errors';
+import { ApiError } from '../http/errors';
 
 /** Keys are remembered this long, then a key may be used afresh. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

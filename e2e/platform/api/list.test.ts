@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WELL_KNOWN } from '../db/seed';
+import { WELL_KNOWN } from '../seed';
 import type { ListPage } from './list';
 import { TestPlatform } from './testing';
 

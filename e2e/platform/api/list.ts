@@ -18,7 +18,7 @@ import {
   type FilterDef,
   type SqlClause,
 } from './entity';
-import { parseOrThrow } from './errors';
+import { parseOrThrow } from '../http/errors';
 
 /** Page size when none is asked for, and the largest one allowed (as the real platform). */
 export const DEFAULT_PER_PAGE = 20;

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ControlState } from '../control/state';
+import { ControlState } from '../http/control-state';
 import { PlatformDatabase } from '../db/database';
-import { WELL_KNOWN } from '../db/seed';
-import { FALLBACK_ROUTE } from './fallback';
+import { WELL_KNOWN } from '../seed';
+import { FALLBACK_ROUTE } from '../http/fallback';
 import { buildOpenApiDocument, createBusinessApi } from './index';
 import { TestPlatform } from './testing';
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestPlatform } from '../api/testing';
-import { WELL_KNOWN } from '../db/seed';
+import { WELL_KNOWN } from '../seed';
 import { parseOptions } from '../cli-options';
 import { DOCUMENTED_FIELDS } from './answer-shape';
-import type { CounterSnapshot } from './state';
+import type { CounterSnapshot } from '../http/control-state';
 
 let platform: TestPlatform;
 let token: string;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestPlatform, type Answer } from '../api/testing';
-import { WELL_KNOWN } from '../db/seed';
-import type { CounterSnapshot, RouteCounts } from './state';
+import { WELL_KNOWN } from '../seed';
+import type { CounterSnapshot, RouteCounts } from '../http/control-state';
 
 let platform: TestPlatform;
 let token: string;

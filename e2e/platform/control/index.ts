@@ -9,7 +9,7 @@ export {
   type FaultKind,
   type FaultRule,
   type RouteCounts,
-} from './state';
+} from '../http/control-state';
 export {
   CONTROL_PREFIX,
   controlMiddleware,

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Next } from 'koa';
-import { errorUri } from '../api/auth-context';
-import { kindOf } from '../api/rate-limit';
+import { errorUri } from '../http/auth-context';
+import { kindOf } from '../http/rate-limit';
 import { answerShapeMiddleware } from './answer-shape';
-import type { ControlState } from './state';
+import type { ControlState } from '../http/control-state';
 
 /** The prefix of the control API; its own requests are never delayed, failed or counted. */
 export const CONTROL_PREFIX = '/__control';

@@ -5,13 +5,13 @@ import type { PlatformDatabase } from '../db/database';
 import type { TokenControl } from '../types';
 import { requireRecord, updateRecord } from '../api/entity';
 import { enrollments } from '../api/enrollments';
-import { ApiError, bodyParseError, errorBoundary, parseOrThrow } from '../api/errors';
+import { ApiError, bodyParseError, errorBoundary, parseOrThrow } from '../http/errors';
 import { etagOf } from '../api/etag';
 import { resourceByTable } from '../api/resources';
 import { resourceMetadataUrl } from '../schools';
 import { CONTROL_PREFIX } from './middleware';
 import { DOCUMENTED_FIELDS } from './answer-shape';
-import type { ControlState } from './state';
+import type { ControlState } from '../http/control-state';
 
 const latencyBody = z.strictObject({
   ms: z.int().min(0).max(120_000),

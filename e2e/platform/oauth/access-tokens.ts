@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import { ScopeError } from '../api/auth-context';
+import { ScopeError } from '../http/auth-context';
 
 /** A verified access token with what the resource server needs to know about it. */
 export type VerifiedToken = {

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { errorUri } from '../api/auth-context';
+import { errorUri } from '../http/auth-context';
 import { OAUTH_PATHS } from './provider';
 
 /** The endpoints where a client authenticates (RFC 6749 §2.3, RFC 7662, RFC 7009). */

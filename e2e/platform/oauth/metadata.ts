@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { errorUri } from '../api/auth-context';
+import { errorUri } from '../http/auth-context';
 import type { SchoolDirectory, SchoolInfo } from '../schools';
 import { API_SCOPES, OIDC_SCOPES } from './scopes';
 

@@ -1,7 +1,7 @@
 import type Provider from 'oidc-provider';
 import type { Adapter } from 'oidc-provider';
 import type { PlatformDatabase } from '../db/database';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../http/errors';
 import type { SchoolDirectory } from '../schools';
 import type { TokenControl } from '../types';
 

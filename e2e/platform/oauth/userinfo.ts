@@ -5,7 +5,7 @@ import {
   ScopeError,
   sendAnonymousRefusal,
   sendScopeError,
-} from '../api/auth-context';
+} from '../http/auth-context';
 import type { SchoolDirectory } from '../schools';
 import { claimsForScopes, findDemoAccount } from './accounts';
 import { bearerTokenOf, verifyAccessToken } from './access-tokens';

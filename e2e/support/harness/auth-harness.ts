@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPlatform, type RunningPlatform } from '../../platform/server';
@@ -84,4 +84,26 @@ export async function countOf(platformUrl: string, route: string): Promise<numbe
   const response = await fetch(`${platformUrl}/__control/counters`);
   const counters = (await response.json()) as { byRoute: Record<string, { total: number }> };
   return counters.byRoute[route]?.total ?? 0;
+}
+
+/** Whether the stand-in still takes a token set's refresh and access tokens, in that order. */
+export async function tokensActive(
+  platformUrl: string,
+  set: TokenSet,
+): Promise<[boolean, boolean]> {
+  const active = async (token: string) => {
+    const response = await fetch(`${platformUrl}/api/oauth/introspect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, client_id: set.clientId }),
+    });
+    return ((await response.json()) as { active: boolean }).active;
+  };
+  return [await active(set.refreshToken!), await active(set.accessToken)];
+}
+
+/** The files of a data folder's pending revocations (sign-outs the school did not confirm). */
+export function pendingRevocationFiles(dataDir: string): string[] {
+  const folder = join(dataDir, 'revocations');
+  return existsSync(folder) ? readdirSync(folder) : [];
 }

@@ -1,7 +1,8 @@
 import { silentLog } from '../../../src/core/auth/secret-mask';
 import { LocalFirstSchoolData } from '../../../src/core/data/local-first';
 import { SchoolOutbox } from '../../../src/core/outbox/school-outbox';
-import { PlatformClient, type RetryPolicy } from '../../../src/core/platform';
+import { PlatformClient } from '../../../src/core/platform/platform-client';
+import type { RetryPolicy } from '../../../src/core/platform/retry';
 import { OutboxTable } from '../../../src/core/outbox/outbox-table';
 import { SCHOOL_KEY, type SyncHarness } from './sync-harness';
 

@@ -1,3 +1,4 @@
+import { schoolKeyOf } from '../../../src/core/auth/school-key';
 import type { TokenSet } from '../../../src/core/auth/token-set';
 
 /** A school's token set as the token store keeps one, for tests of what stores it. */
@@ -10,3 +11,6 @@ export const sampleTokenSet: TokenSet = {
   scopes: ['openid', 'courses:read'],
   expiresAt: Date.now() + 3_600_000,
 };
+
+/** The key core files `sampleTokenSet`'s school under. */
+export const sampleSchoolKey = schoolKeyOf(sampleTokenSet);

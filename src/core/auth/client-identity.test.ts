@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
-import {
-  countOf,
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { countOf, readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-  h.browser.behaviour = signInAndAllow();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAuthHarness({}, { behaviour: signInAndAllow() });
 
 describe('client identity and sign-out', () => {
   it('registers once per issuer and reuses the registration (warm sign-in skips discovery too)', async () => {

@@ -2,19 +2,13 @@ import { createServer } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { describe, expect, it } from 'vitest';
 import { signInAndAllow, signInAndDeny } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { checkCallback } from './sign-in';
 import type { AuthService } from './auth-service';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAuthHarness();
 
 /** Sends the browser straight to the loopback callback with `params` (as a hostile page could). */
 function answerWith(params: (state: string, issuer: string) => Record<string, string>) {

@@ -28,7 +28,7 @@ import {
   startClientHarness,
   type ClientHarness,
 } from '../../../e2e/support/harness/client-harness';
-import { WELL_KNOWN } from '../../../e2e/platform/db/seed';
+import { WELL_KNOWN } from '../../../e2e/platform/seed';
 
 /** A server on 127.0.0.1 that hands every request to `handler`; `close` ends them all. */
 async function loopback(handler: (req: IncomingMessage, res: ServerResponse) => void) {

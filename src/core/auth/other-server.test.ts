@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 
 /**
  * A second authorization server, unlike the stand-in in every way the sign-in core must not
@@ -121,15 +121,13 @@ async function startOtherSchool(): Promise<OtherSchool> {
   };
 }
 
-let h: AuthHarness;
+const h = useAuthHarness({ students: 0 });
 let school: OtherSchool;
 beforeAll(async () => {
-  h = await startAuthHarness({ students: 0 });
   school = await startOtherSchool();
 });
 afterAll(async () => {
   await school?.close();
-  await h?.close();
 });
 
 describe('a differently configured authorization server', () => {

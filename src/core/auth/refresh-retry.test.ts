@@ -1,22 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countOf,
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { countOf, readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-  h.browser.behaviour = signInAndAllow();
-});
+const h = useAuthHarness({}, { behaviour: signInAndAllow() });
 afterEach(async () => {
   await h.control('/reset');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const TOKEN = 'POST /api/oauth/token';

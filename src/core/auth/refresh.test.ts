@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countOf,
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { describe, expect, it } from 'vitest';
+import { countOf, readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-  h.browser.behaviour = signInAndAllow();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAuthHarness({}, { behaviour: signInAndAllow() });
 
 const coursesUrl = () => new URL('/api/v1/courses?perPage=1', h.platform.url);
 

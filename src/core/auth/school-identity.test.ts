@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow, STAFF } from '../../../e2e/support/harness/chromium-opener';
 import {
   devLoginAs,
   startSharedServer,
   type SharedServer,
 } from '../../../e2e/support/harness/shared-server';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { isAuthError } from './errors';
 
 /**
@@ -19,18 +16,12 @@ import { isAuthError } from './errors';
  * server are two sessions, a hostile school that names another school's server gets nothing of
  * it, and a sign-in or step-up that comes back as someone else replaces nothing.
  */
-let h: AuthHarness;
+const h = useAuthHarness({ students: 0 });
 let shared: SharedServer | undefined;
-beforeAll(async () => {
-  h = await startAuthHarness({ students: 0 });
-});
 afterEach(async () => {
   await shared?.close();
   shared = undefined;
   await h.browser.signOutOfBrowser();
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Each school's registration, as the settings file keeps it (no secret in it). */

@@ -2,24 +2,18 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import type { AppEvent } from '../../shared/contract';
 import { hostText } from '../i18n/host-text';
 import { SignInAttempts } from '../sign-in-attempts';
 import type { AuthService } from './auth-service';
 import { FINISHING_TEXT, LoopbackListener, SUCCESS_TEXT } from './loopback-listener';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-});
+const h = useAuthHarness();
 afterEach(async () => {
   await h.control('/reset');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Asserts the attempt left nothing behind: no session in memory or on disk. */

@@ -1,24 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { describe, expect, it } from 'vitest';
+import { readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow, STAFF } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { startPlatform } from '../../../e2e/platform/server';
 import { isAuthError } from './errors';
 import { ScopeRequiredError } from './authorized-request';
 import type { TokenSet } from './token-set';
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useAuthHarness();
 
 async function introspect(set: TokenSet, token: string): Promise<{ active: boolean }> {
   const response = await fetch(`${h.platform.url}/api/oauth/introspect`, {

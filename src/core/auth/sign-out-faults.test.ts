@@ -1,21 +1,21 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   countOf,
+  pendingRevocationFiles,
   readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
+  tokensActive,
 } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { startPlatform } from '../../../e2e/platform/server';
 import type { AppEvent } from '../../shared/contract';
 import type { Encryptor, LogSink } from '../adapters';
 import { createHandlers, handle } from '../handlers';
 import { createServices } from '../services';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
-import { Settings } from '../store/settings';
 import type { AuthService } from './auth-service';
 import { OAUTH_LIMITS } from './http-policy';
 import type { RevocationPolicy } from './revocation';
@@ -28,16 +28,9 @@ import type { TokenSet } from './token-set';
  * composition root, on the same folder) finishes it once the fault is lifted.
  */
 
-let h: AuthHarness;
-beforeAll(async () => {
-  h = await startAuthHarness();
-  h.browser.behaviour = signInAndAllow();
-}, 60_000);
+const h = useAuthHarness({}, { behaviour: signInAndAllow() });
 afterEach(async () => {
   await h.control('/reset');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** Short waits between attempts, so a test with three attempts per token stays quick. */
@@ -45,21 +38,9 @@ const QUICK: Partial<RevocationPolicy> = { baseDelayMs: 20, maxDelayMs: 50 };
 const REVOKE = '/api/oauth/revoke';
 const REVOKE_ROUTE = `POST ${REVOKE}`;
 
-async function introspect(clientId: string, token: string): Promise<boolean> {
-  const response = await fetch(`${h.platform.url}/api/oauth/introspect`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token, client_id: clientId }),
-  });
-  return ((await response.json()) as { active: boolean }).active;
-}
-
-async function bothActive(set: TokenSet): Promise<[boolean, boolean]> {
-  return [
-    await introspect(set.clientId, set.refreshToken!),
-    await introspect(set.clientId, set.accessToken),
-  ];
-}
+/** Whether the school still takes the set's refresh and access tokens, in that order. */
+const bothActive = (set: TokenSet) => tokensActive(h.platform.url, set);
+const pendingFiles = pendingRevocationFiles;
 
 /** Asks the school for new tokens with an old refresh token, as a thief holding it would. */
 async function mint(set: TokenSet): Promise<{ status: number; error?: string }> {
@@ -86,13 +67,8 @@ function recordingLog(lines: string[]): LogSink {
   };
 }
 
-function pendingFiles(dataDir: string): string[] {
-  const folder = join(dataDir, 'revocations');
-  return existsSync(folder) ? readdirSync(folder) : [];
-}
-
 /** Signs in on a fresh folder (or `dataDir`) and answers the service with its stored tokens. */
-async function signedIn(options: Parameters<AuthHarness['service']>[0] = {}) {
+async function signedIn(options: Parameters<typeof h.service>[0] = {}) {
   const service = h.service({ revocationPolicy: QUICK, ...options });
   const session = await service.auth.signIn(h.platform.url, ['courses:read']);
   return { ...service, session, tokens: await readStoredTokens(service.dataDir) };
@@ -390,60 +366,5 @@ describe('sign-out leaves nothing behind', () => {
     await listing;
     expect(await auth.signedIn()).toEqual([]);
     await expect(auth.session(session.schoolId)).rejects.toMatchObject({ code: 'not_signed_in' });
-  });
-});
-
-describe('forget this school', () => {
-  it('removes its registration, metadata, recent entry and pending revocation after one last try', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-core-'));
-    const settings = new Settings(dataDir);
-    const wiped: string[] = [];
-    const { auth } = h.service({
-      dataDir,
-      settings,
-      revocationPolicy: QUICK,
-      wipeSchoolData: (schoolId) => void wiped.push(schoolId),
-    });
-    const session = await auth.signIn(h.platform.url, ['courses:read']);
-    const tokens = await readStoredTokens(dataDir);
-    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE });
-    await auth.signOut(session.schoolId);
-    await h.control('/faults', { off: true });
-    expect(settings.registration(session.schoolId)).toBeDefined();
-    expect(settings.cachedMetadata(h.platform.url)).toBeDefined();
-    expect(auth.recentSchools()).toEqual([h.platform.url]);
-
-    expect(await auth.forgetSchool(`${h.platform.url}/`)).toEqual({
-      schoolIds: [session.schoolId],
-      revoked: true,
-    });
-    expect(await bothActive(tokens)).toEqual([false, false]);
-    expect(settings.registration(session.schoolId)).toBeUndefined();
-    expect(settings.cachedMetadata(h.platform.url)).toBeUndefined();
-    expect(auth.recentSchools()).toEqual([]);
-    expect(await auth.pendingRevocations()).toEqual([]);
-    expect(pendingFiles(dataDir)).toEqual([]);
-    expect(wiped).toEqual([session.schoolId, session.schoolId]);
-  });
-
-  it('a school whose sign-in failed leaves no metadata cached; a signed-in one keeps its own', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-core-'));
-    const settings = new Settings(dataDir);
-    const { auth } = h.service({ dataDir, settings });
-    // The attempt fails after discovery: the school's token endpoint fails the exchange.
-    const failExchange = { rate: 1, kind: '500', pathPrefix: '/api/oauth/token' };
-    await h.control('/faults', failExchange);
-    await expect(auth.signIn(h.platform.url, ['courses:read'])).rejects.toMatchObject({
-      code: 'token_failed',
-    });
-    expect(settings.cachedMetadata(h.platform.url)).toBeUndefined();
-
-    await h.control('/faults', { off: true });
-    await auth.signIn(h.platform.url, ['courses:read']);
-    await h.control('/faults', failExchange);
-    await expect(auth.signIn(h.platform.url, ['courses:read'])).rejects.toMatchObject({
-      code: 'token_failed',
-    });
-    expect(settings.cachedMetadata(h.platform.url)).toBeDefined();
   });
 });

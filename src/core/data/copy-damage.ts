@@ -1,4 +1,5 @@
 import { PlatformError } from '../platform/errors';
+import type { DamagedDatabase, OpenedSchoolDatabase } from '../store/school-database';
 
 /**
  * SQLite's answers for pages that fail their check when read: the cipher authenticates every
@@ -44,4 +45,22 @@ export function guardDamage<T extends object>(copy: T, onDamage: () => void): T 
       };
     },
   });
+}
+
+/**
+ * What an open found, with what was set aside as damaged before it (its unsent edits kept
+ * beside any the open itself salvaged).
+ */
+export function withDamage(
+  opened: OpenedSchoolDatabase,
+  damaged: DamagedDatabase | undefined,
+): OpenedSchoolDatabase {
+  if (!damaged) return opened;
+  const salvaged = [...(damaged.salvaged ?? []), ...(opened.salvaged ?? [])];
+  return {
+    ...damaged,
+    ...opened,
+    setAside: opened.setAside ?? damaged.setAside,
+    ...(damaged.salvaged || opened.salvaged ? { salvaged } : {}),
+  };
 }

@@ -1,12 +1,6 @@
-import {
-  PlatformError,
-  type Enrollment,
-  type EntityName,
-  type PlatformClient,
-  type RecordOf,
-  type Versioned,
-  type WritableOf,
-} from '../platform';
+import { PlatformError } from '../platform/errors';
+import type { PlatformClient, Versioned, WritableOf } from '../platform/platform-client';
+import type { Enrollment, EntityName, RecordOf } from '../platform/schemas';
 import { conditionalRemove, conditionalUpdate, shownBase } from '../outbox/conditional-writes';
 import type { Fields } from '../outbox/outbox-entry';
 import type { ExtendBy } from './school-data';

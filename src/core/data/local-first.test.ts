@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  allSynced,
-  startSyncHarness,
-  type SyncHarness,
-} from '../../../e2e/support/harness/sync-harness';
-import { isPlatformError, PlatformClient } from '../platform';
+import { describe, expect, it } from 'vitest';
+import { allSynced, type SyncHarness } from '../../../e2e/support/harness/sync-harness';
+import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
+import { isPlatformError } from '../platform/errors';
+import { PlatformClient } from '../platform/platform-client';
 import { LocalFirstSchoolData } from './local-first';
 
-let h: SyncHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const perTest = useSyncHarness();
 
 /** The local-first data of the harness's school, on its screen transport. */
 async function openSchool(harness: SyncHarness, readDeadlineMs?: number) {
@@ -44,7 +38,7 @@ const listCount = async (harness: SyncHarness, area: string) =>
 
 describe('local-first school data', () => {
   it('answers a synced area from the copy: the same rows, no request, and still with the school gone', async () => {
-    h = await startSyncHarness({ students: 120 });
+    const h = await perTest.start({ students: 120 });
     const { opened, data } = await openSchool(h);
     const online = await h.client.client().list('students', { q: 'an', sort: 'name', limit: 30 });
     await opened.until(allSynced);
@@ -70,7 +64,7 @@ describe('local-first school data', () => {
   });
 
   it('puts what a save answered into the copy, and a record gone on the server leaves it', async () => {
-    h = await startSyncHarness({ students: 40 });
+    const h = await perTest.start({ students: 40 });
     const { opened, data } = await openSchool(h);
     await opened.until(allSynced);
     const { rows } = await data.list('courses', { sort: 'name', limit: 2 });
@@ -93,7 +87,7 @@ describe('local-first school data', () => {
   });
 
   it('counts records the school sends malformed in lists from the copy, as the school does', async () => {
-    h = await startSyncHarness({ students: 40 });
+    const h = await perTest.start({ students: 40 });
     const { opened, data } = await openSchool(h);
     await opened.until(allSynced);
     const ids = (list: { rows: Array<{ id: string }> }) => list.rows.map((r) => r.id).sort();
@@ -134,7 +128,7 @@ describe('local-first school data', () => {
   });
 
   it('says an area was never copied when the school does not answer, without waiting', async () => {
-    h = await startSyncHarness({ students: 40 }, ['courses:read']);
+    const h = await perTest.start({ students: 40 }, ['courses:read']);
     const { opened, data } = await openSchool(h);
     await opened.until(allSynced);
     await h.client.platform.close();
@@ -147,7 +141,7 @@ describe('local-first school data', () => {
   });
 
   it('answers from the copy when the school drips a record, within the read deadline', async () => {
-    h = await startSyncHarness({ students: 40 });
+    const h = await perTest.start({ students: 40 });
     const { opened, data } = await openSchool(h, 1_000);
     await opened.until(allSynced);
     // A row from a list: the copy holds it without its version, so opening it asks the school.
@@ -159,7 +153,7 @@ describe('local-first school data', () => {
   });
 
   it('says the school is slow when it drips a list the copy does not hold yet', async () => {
-    h = await startSyncHarness({ students: 40 });
+    const h = await perTest.start({ students: 40 });
     await drip(h);
     const { data } = await openSchool(h, 1_000);
     const listing = await timed(data.list('students', { limit: 10 }));

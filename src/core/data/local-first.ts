@@ -1,13 +1,6 @@
-import { isPlatformError, PlatformError } from '../platform';
-import type {
-  Enrollment,
-  EntityName,
-  ListQuery,
-  ListResult,
-  PlatformClient,
-  RecordOf,
-  Versioned,
-} from '../platform';
+import { isPlatformError, PlatformError } from '../platform/errors';
+import type { ListQuery, ListResult, PlatformClient, Versioned } from '../platform/platform-client';
+import type { Enrollment, EntityName, RecordOf } from '../platform/schemas';
 import type { Fields } from '../outbox/outbox-entry';
 import { DirectSchoolWrites } from './direct-school-writes';
 import { READ_DEADLINE_MS, withReadDeadline } from './read-deadline';

@@ -1,11 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  allSynced,
-  SCHOOL_KEY,
-  startSyncHarness,
-  type SyncHarness,
-} from '../../../e2e/support/harness/sync-harness';
-import { drained, openSchoolWithOutbox } from '../../../e2e/support/harness/outbox-harness';
+import { describe, expect, it } from 'vitest';
+import { allSynced, SCHOOL_KEY } from '../../../e2e/support/harness/sync-harness';
+import { drained } from '../../../e2e/support/harness/outbox-harness';
+import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 import { handle, type Handlers } from '../handlers';
 import { createEnrollmentHandlers, createEntityHandlers } from '../workspace/entity-handlers';
 import type { Contract, Result } from '../../shared/contract';
@@ -16,16 +12,11 @@ import type { Contract, Result } from '../../shared/contract';
  * platform client's own retry policy, as in the app.
  */
 
-let h: SyncHarness | undefined;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await h?.close();
-  h = undefined;
-});
+const perTest = useSyncHarness();
 
-async function openSchool(harness: SyncHarness) {
-  const { sync, outbox, data } = await openSchoolWithOutbox(harness, closers);
+/** The school with its outbox, and the contract's channels called on it as the bridge does. */
+async function openSchool() {
+  const { sync, outbox, data } = await perTest.openSchool();
   const schools = { for: () => Promise.resolve(data) };
   const handlers = {
     ...createEntityHandlers(schools),
@@ -40,12 +31,12 @@ async function openSchool(harness: SyncHarness) {
 }
 
 const edit = (path: string, fields: Record<string, unknown>) =>
-  h!.client.control(`/records/${path}`, fields, 'PATCH');
+  perTest.current.client.control(`/records/${path}`, fields, 'PATCH');
 
 describe('a save without a known version', () => {
   it('asks the school first: a field it changed too is a conflict, never an overwrite', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data, call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, data, call } = await openSchool();
     const [first, second] = (await data.list('courses', { sort: 'name', limit: 2 })).rows as Array<{
       id: string;
       name: string;
@@ -97,8 +88,8 @@ describe('a save without a known version', () => {
   });
 
   it('a 412 is read against what the screen showed, not a copy a sync moved on since', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, data, call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, data, call } = await openSchool();
     const [course] = (await data.list('courses', { sort: 'name', limit: 1 })).rows;
     const { etag } = await data.get('courses', course!.id);
     await edit(`courses/${course!.id}`, { name: 'Renamed at the office' });
@@ -116,8 +107,8 @@ describe('a save without a known version', () => {
   });
 
   it('a delete asks too: it goes when the school has what the owner saw, not otherwise', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { data, call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { data, call } = await openSchool();
     const [kept, gone] = (await data.list('pages', { sort: 'title', limit: 2 })).rows;
     await edit(`pages/${kept!.id}`, { title: 'Edited at the office' });
     const refused = await call('pages:delete', { schoolId: SCHOOL_KEY, id: kept!.id });
@@ -132,8 +123,8 @@ describe('a save without a known version', () => {
 
 describe('a create sent again with the form’s key', () => {
   it('after a lost answer, answers the record made the first time and says so', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { call } = await openSchool();
     const request = {
       schoolId: SCHOOL_KEY,
       fields: { name: 'Lost answer', code: 'LOSTANSWER', amount: 5 },
@@ -150,8 +141,8 @@ describe('a create sent again with the form’s key', () => {
   });
 
   it('while the first still waits here, makes nothing new and takes the values changed since', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, call } = await openSchool();
     await h.client.control('/faults', { rate: 1, kind: 'drop', methods: ['POST'] });
     const request = {
       schoolId: SCHOOL_KEY,
@@ -182,8 +173,8 @@ describe('a create sent again with the form’s key', () => {
 
 describe('a save the school answers with 429', () => {
   it('waits here instead of holding the screen, says when it goes, and goes then', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { outbox, data, call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { outbox, data, call } = await openSchool();
     const [course] = (await data.list('courses', { sort: 'name', limit: 1 })).rows as Array<{
       id: string;
     }>;
@@ -218,8 +209,8 @@ describe('a save the school answers with 429', () => {
   });
 
   it('an enrollment change waits here too, and goes when the school said', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { outbox, data, call } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { outbox, data, call } = await openSchool();
     const [student] = (await data.list('students', { sort: 'name', limit: 1 })).rows as Array<{
       id: string;
     }>;

@@ -1,4 +1,4 @@
-import { PlatformError } from '../platform';
+import { PlatformError } from '../platform/errors';
 
 /**
  * How long a read the owner waits on may take before the screen is answered anyway: from the

@@ -1,12 +1,5 @@
-import type {
-  Enrollment,
-  EntityName,
-  ListQuery,
-  ListResult,
-  RecordOf,
-  Versioned,
-  WritableOf,
-} from '../platform';
+import type { ListQuery, ListResult, Versioned, WritableOf } from '../platform/platform-client';
+import type { Enrollment, EntityName, RecordOf } from '../platform/schemas';
 
 type CallOptions = { signal?: AbortSignal };
 

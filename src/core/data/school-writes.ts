@@ -1,4 +1,5 @@
-import type { Enrollment, EntityName, Versioned } from '../platform';
+import type { Versioned } from '../platform/platform-client';
+import type { Enrollment, EntityName } from '../platform/schemas';
 import type { SchoolData } from './school-data';
 
 /**

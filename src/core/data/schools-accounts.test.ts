@@ -1,24 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  readStoredTokens,
-  startAuthHarness,
-  type AuthHarness,
-} from '../../../e2e/support/harness/auth-harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow, STAFF } from '../../../e2e/support/harness/chromium-opener';
 import { OWNER_ID } from '../../../e2e/support/harness/client-harness';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { createServices } from '../services';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 
-let h: AuthHarness;
+const h = useAuthHarness();
 const dirs: string[] = [];
-beforeAll(async () => {
-  h = await startAuthHarness();
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
+afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

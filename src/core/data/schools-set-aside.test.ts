@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { memoryLog } from '../../../e2e/support/harness/sync-harness';
 import { createServices } from '../services';
@@ -24,7 +24,7 @@ import { SchoolDatabases } from '../store/school-database';
  * damage, on a data folder where two edits were saved while the school was away.
  */
 
-let h: AuthHarness;
+const h = useAuthHarness();
 let snapshot: string;
 let school: string;
 const dirs: string[] = [];
@@ -56,7 +56,6 @@ function schoolFiles(dataDir: string) {
 }
 
 beforeAll(async () => {
-  h = await startAuthHarness();
   snapshot = tempDir();
   const services = servicesOn(snapshot);
   try {
@@ -77,8 +76,7 @@ beforeAll(async () => {
   }
 }, 90_000);
 
-afterAll(async () => {
-  await h?.close();
+afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

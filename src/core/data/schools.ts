@@ -1,30 +1,20 @@
 import type { Clock, LogSink } from '../adapters';
 import type { AuthService } from '../auth/auth-service';
-import {
-  authTransport,
-  isPlatformError,
-  PlatformClient,
-  type PlatformClientOptions,
-} from '../platform';
+import { authTransport } from '../platform/auth-transport';
+import { isPlatformError } from '../platform/errors';
+import { PlatformClient, type PlatformClientOptions } from '../platform/platform-client';
 import { MirrorDatabase } from '../store/mirror-database';
 import type { Db } from '../store/mirror-sql';
-import type {
-  DamagedDatabase,
-  OpenedSchoolDatabase,
-  SchoolDatabases,
-} from '../store/school-database';
+import type { DamagedDatabase, SchoolDatabases } from '../store/school-database';
 import type { SqlJsEraFiles } from '../store/upgrade/sqljs-era';
 import { OutboxTable } from '../outbox/outbox-table';
 import { acknowledgeSetAside, recordSetAside, setAsideNotice } from '../outbox/set-aside-notice';
 import { clearArea } from '../sync/area-state';
 import { ENTITY_NAMES } from '../../shared/entity-names';
-import {
-  linkSchool,
-  SchoolSync,
-  type NetworkHint,
-  type RateLimits,
-  type SchoolLink,
-} from '../sync';
+import type { RateLimits } from '../sync/rate-limiter';
+import type { NetworkHint } from '../sync/reachability';
+import { linkSchool, type SchoolLink } from '../sync/school-link';
+import { SchoolSync } from '../sync/school-sync';
 import type { EntityName } from '../../shared/entity-names';
 import type { SyncStatus } from '../../shared/sync-status';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
@@ -32,7 +22,7 @@ import type { OutboxControl } from '../workspace/outbox-handlers';
 import { LocalFirstSchoolData } from './local-first';
 import type { SchoolData } from './school-data';
 import { SchoolOutbox } from '../outbox/school-outbox';
-import { guardDamage } from './copy-damage';
+import { guardDamage, withDamage } from './copy-damage';
 
 /** One signed-in school: its transports, its sync and local copy, and its data seam. */
 type School = {
@@ -369,24 +359,6 @@ export class Schools implements OutboxControl {
       return this.open(schoolId, baseUrl, scopes, account);
     }
   }
-}
-
-/**
- * What an open found, with what was set aside as damaged before it (its unsent edits kept
- * beside any the open itself salvaged).
- */
-function withDamage(
-  opened: OpenedSchoolDatabase,
-  damaged: DamagedDatabase | undefined,
-): OpenedSchoolDatabase {
-  if (!damaged) return opened;
-  const salvaged = [...(damaged.salvaged ?? []), ...(opened.salvaged ?? [])];
-  return {
-    ...damaged,
-    ...opened,
-    setAside: opened.setAside ?? damaged.setAside,
-    ...(damaged.salvaged || opened.salvaged ? { salvaged } : {}),
-  };
 }
 
 /** Closes what was opened for a school; everything in it is already committed. */

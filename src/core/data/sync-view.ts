@@ -1,4 +1,5 @@
-import { isPlatformError, type EntityName } from '../platform';
+import { isPlatformError } from '../platform/errors';
+import type { EntityName } from '../platform/schemas';
 import type { MirrorListQuery } from '../store/mirror-query';
 
 /** A stored row: the record as the platform sent it and the ETag of its version, if known. */

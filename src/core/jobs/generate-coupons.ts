@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Contract } from '../../shared/contract';
 import type { JobOutcome } from '../../shared/workspace-contract';
 import { englishError } from '../i18n/english';
-import { ValidationError } from '../platform';
+import { ValidationError } from '../platform/errors';
 import type { SchoolData } from '../data/school-data';
 import type { Job } from './job-registry';
 import { CodeDrawer, patternProblem, type RandomIndex } from './coupon-codes';

@@ -1,7 +1,7 @@
 import { parseFieldError } from '../../shared/field-errors';
 import type { JobOutcome, JobRowResult } from '../../shared/workspace-contract';
 import { AuthError } from '../auth/errors';
-import { PlatformError, RateLimitedError, ValidationError } from '../platform';
+import { PlatformError, RateLimitedError, ValidationError } from '../platform/errors';
 import type { Job } from './job-registry';
 import { failureOf } from '../failures';
 import { englishError } from '../i18n/english';

@@ -1,11 +1,6 @@
-import {
-  ConflictError,
-  type EntityName,
-  type PlatformClient,
-  type RecordOf,
-  type Versioned,
-  type WritableOf,
-} from '../platform';
+import { ConflictError } from '../platform/errors';
+import type { PlatformClient, Versioned, WritableOf } from '../platform/platform-client';
+import type { EntityName, RecordOf } from '../platform/schemas';
 import { compareWithSchool, same, type Fields } from './outbox-entry';
 
 /** What a write on the owner's behalf may say of its request. */

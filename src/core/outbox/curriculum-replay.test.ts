@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  allSynced,
-  startSyncHarness,
-  type SyncHarness,
-} from '../../../e2e/support/harness/sync-harness';
-import { drained, openSchoolWithOutbox } from '../../../e2e/support/harness/outbox-harness';
+import { describe, expect, it } from 'vitest';
+import { allSynced } from '../../../e2e/support/harness/sync-harness';
+import { drained } from '../../../e2e/support/harness/outbox-harness';
+import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 import type { Section } from '../../shared/curriculum/curriculum-shape';
 import { coalesce } from './outbox-entry';
 
-let h: SyncHarness | undefined;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await h?.close();
-  h = undefined;
-});
+const perTest = useSyncHarness();
 
 /** The sections with one lecture retitled (by id). */
 function retitled(sections: Section[], lectureId: string, title: string): Section[] {
@@ -33,9 +24,8 @@ function retitled(sections: Section[], lectureId: string, title: string): Sectio
 async function curriculumEditedOnBothSides(
   changeOnSchool: (sections: Section[], first: { id: string }) => Section[],
 ) {
-  h = await startSyncHarness({ students: 20 });
-  const harness = h;
-  const { sync, outbox, data } = await openSchoolWithOutbox(harness, closers, {
+  const harness = await perTest.start({ students: 20 });
+  const { sync, outbox, data } = await perTest.openSchool({
     retry: { maxRetries: 0 },
   });
   await sync.until(allSynced);
@@ -128,8 +118,8 @@ describe('curriculum entries in the outbox', () => {
 
 describe('the copy and the school', () => {
   it('hold the same curriculum for every course after a sync (ids, order and every field)', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, data } = await openSchoolWithOutbox(h, closers, { retry: { maxRetries: 0 } });
+    const h = await perTest.start({ students: 20 });
+    const { sync, data } = await perTest.openSchool({ retry: { maxRetries: 0 } });
     await sync.until(allSynced);
     const school = await h.client.client().list('courses', { limit: 50, sort: 'name' });
     expect(school.rows.length).toBeGreaterThan(0);

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  isPlatformError,
-  RateLimitedError,
-  type Enrollment,
-  type PlatformClient,
-  type Versioned,
-} from '../platform';
+import { isPlatformError, RateLimitedError } from '../platform/errors';
+import type { PlatformClient, Versioned } from '../platform/platform-client';
+import type { Enrollment } from '../platform/schemas';
 import type { Outbox } from './outbox';
 import {
   enrollmentKey,

@@ -1,4 +1,5 @@
-import type { Enrollment, EntityName, RecordOf, Versioned, WritableOf } from '../platform';
+import type { Versioned, WritableOf } from '../platform/platform-client';
+import type { Enrollment, EntityName, RecordOf } from '../platform/schemas';
 import type { ExtendBy } from '../data/school-data';
 import type { SchoolWrites } from '../data/school-writes';
 import type { Outbox } from './outbox';

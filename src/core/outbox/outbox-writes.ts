@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ConflictError,
-  isPlatformError,
-  RateLimitedError,
-  type EntityName,
-  type PlatformClient,
-  type RecordOf,
-  type Versioned,
-  type WritableOf,
-} from '../platform';
+import { ConflictError, isPlatformError, RateLimitedError } from '../platform/errors';
+import type { PlatformClient, Versioned, WritableOf } from '../platform/platform-client';
+import type { EntityName, RecordOf } from '../platform/schemas';
 import type { Outbox } from './outbox';
 import { isEnrollmentEdit, same, type Fields, type OutboxEntry } from './outbox-entry';
 import { conditionalRemove, conditionalUpdate, shownBase } from './conditional-writes';

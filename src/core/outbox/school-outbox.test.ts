@@ -1,28 +1,18 @@
 import type { Db } from '../store/mirror-sql';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  allSynced,
-  startSyncHarness,
-  type SyncHarness,
-} from '../../../e2e/support/harness/sync-harness';
-import { drained, openSchoolWithOutbox } from '../../../e2e/support/harness/outbox-harness';
+import { describe, expect, it, vi } from 'vitest';
+import { allSynced } from '../../../e2e/support/harness/sync-harness';
+import { drained } from '../../../e2e/support/harness/outbox-harness';
+import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 
-let h: SyncHarness | undefined;
-const closers: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-  await h?.close();
-  h = undefined;
-});
+const perTest = useSyncHarness();
 
 /** The school as the app opens it, with the screen's requests never retried. */
-const openSchool = (harness: SyncHarness) =>
-  openSchoolWithOutbox(harness, closers, { retry: { maxRetries: 0 } });
+const openSchool = () => perTest.openSchool({ retry: { maxRetries: 0 } });
 
 describe('the outbox in the local-first data', () => {
   it('saves edits here while the school does not answer, shows them, and sends them once it does', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, data } = await openSchool();
     await sync.until(allSynced);
     const { rows } = await data.list('courses', { sort: 'name', limit: 1 });
     const course = rows[0]!;
@@ -63,8 +53,8 @@ describe('the outbox in the local-first data', () => {
   });
 
   it('a sync never puts the school version over an unsent edit', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, data } = await openSchool();
     await sync.until(allSynced);
     const { rows } = await data.list('students', { sort: 'name', limit: 1 });
     const student = rows[0]!;
@@ -98,8 +88,8 @@ describe('the outbox in the local-first data', () => {
   });
 
   it('enrollment changes made offline reach the school once each, after a student made here', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, data } = await openSchool();
     await sync.until(allSynced);
     const course = (await data.list('courses', { sort: 'name', limit: 1 })).rows[0]!;
     const known = (await data.list('students', { sort: 'name', limit: 1 })).rows[0]!;
@@ -135,8 +125,8 @@ describe('the outbox in the local-first data', () => {
   });
 
   it('an edit of a record deleted on the school waits for the owner, who may re-create it', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, data } = await openSchool();
     await sync.until(allSynced);
     const course = (await data.list('courses', { sort: 'name', limit: 1 })).rows[0]!;
     const { etag } = await data.get('courses', course.id);
@@ -165,8 +155,8 @@ describe('the outbox in the local-first data', () => {
   });
 
   it('a delete made on a row without its version asks the school first, and keeps what changed there', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const { sync, outbox, data } = await openSchool(h);
+    const h = await perTest.start({ students: 20 });
+    const { sync, outbox, data } = await openSchool();
     await sync.until(allSynced);
     const [kept, gone] = (await data.list('pages', { sort: 'title', limit: 2 })).rows;
     await h.client.control('/faults', { rate: 1, kind: 'drop' });
@@ -201,8 +191,8 @@ describe('a school that answers reads but refuses writes', () => {
   it.each(['500', '503', 'drop'] as const)(
     'answering %s: asked again only after a growing wait, named to the owner, no disk write per attempt',
     async (kind) => {
-      h = await startSyncHarness({ students: 20 });
-      const { sync, outbox, data } = await openSchool(h);
+      const h = await perTest.start({ students: 20 });
+      const { sync, outbox, data } = await openSchool();
       await sync.until(allSynced);
       // Every write fails; reads work, so the school keeps answering.
       await h.client.control('/faults', { rate: 1, kind, methods: ['PATCH'] });
@@ -262,13 +252,13 @@ describe('what the outbox panel is told of each change', () => {
   // Codes and values, never words: the renderer writes "Enroll in …" and "Untitled" in the
   // owner's language.
   it('an enrollment change is a change and its course; an untitled record has no label', async () => {
-    h = await startSyncHarness({ students: 20 });
+    const h = await perTest.start({ students: 20 });
     const school = h.client.client();
     const [titled, untitled] = (await school.list('courses', { sort: 'name', limit: 2 })).rows;
     const [student] = (await school.list('students', { sort: 'name', limit: 1 })).rows;
     // A course the school answers without a name (as a hostile or broken school might).
     await h.client.control(`/raw/courses/${untitled!.id}`, { name: '', slug: '' }, 'PUT');
-    const { sync, outbox, data } = await openSchool(h);
+    const { sync, outbox, data } = await openSchool();
     await sync.until(allSynced);
     const { etag } = await data.get('courses', untitled!.id);
 

@@ -1,5 +1,5 @@
 import type { LogSink } from '../adapters';
-import type { PlatformClient } from '../platform';
+import type { PlatformClient } from '../platform/platform-client';
 import { Outbox, type OutboxStore } from './outbox';
 import {
   isEnrollmentEdit,

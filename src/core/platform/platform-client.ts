@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { canCarry, matchesAnyVersion } from '../../shared/etag';
 import { ConflictError, PlatformError } from './errors';
-import { mapWithConcurrency, pagesCovering, sliceWindow } from './paging';
+import { listWindow, pageUrl, type PageQuery } from './paging';
 import { etagOf, expectSuccess, readAnswer, readRecords } from './responses';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type ApiTransport, type RetryPolicy } from './retry';
 import {
@@ -68,16 +68,6 @@ type CallOptions = {
    */
   maxRetryAfterMs?: number;
 };
-type PageQuery = {
-  q?: string;
-  sort?: string;
-  filters?: Record<string, string | number | boolean | null | undefined>;
-  offset?: number;
-  limit: number;
-  signal?: AbortSignal;
-  /** Only records with updatedAt >= this (unix seconds). */
-  updatedSince?: number;
-};
 
 /**
  * A typed client for the platform's business API: every answer is validated with zod and
@@ -101,12 +91,8 @@ export class PlatformClient {
   }
 
   /**
-   * Answers the window [offset, offset + limit) of the matching records. The first covering
-   * page is fetched alone: its totalCount says which of the other pages exist, so a window
-   * past the end costs one request instead of a burst of empty pages. The rest are fetched
-   * concurrently (at most `concurrency` at once) and the exact window is cut out.
-   * Records added or removed between page requests can shift rows; the rows are still each
-   * valid, and a later list call sees the new order.
+   * Answers the window [offset, offset + limit) of the matching records, whatever the
+   * server's page size (paging.ts `listWindow` says which pages are asked for, and when).
    */
   async list<E extends EntityName>(
     entity: E,
@@ -239,62 +225,17 @@ export class PlatformClient {
     await expectSuccess(response, ENTITIES[entity].schema);
   }
 
-  /**
-   * Answers the window [offset, offset + limit) of a collection. The first covering page is
-   * fetched alone: its totalCount says which of the other pages exist, so a window past the
-   * end costs one request instead of a burst of empty pages. The rest are fetched
-   * concurrently (at most `concurrency` at once) and the exact window is cut out.
-   * A window at the top of the list that fits in one round of requests is fetched all at
-   * once instead: it is what opening a list or searching asks for, where waiting for the
-   * first page before the second doubles what the owner waits; at worst one page past a
-   * short list's end is asked for in vain.
-   * Records added or removed between page requests can shift rows; the rows are still each
-   * valid, and a later list call sees the new order.
-   */
-  private async listWindow<S extends z.ZodType>(
+  /** A window of `collection`, paged onto the server's pages (paging.ts `listWindow`). */
+  private listWindow<S extends z.ZodType>(
     collection: URL,
     schema: S,
     query: PageQuery,
   ): Promise<ListResult<z.output<S>>> {
-    const offset = query.offset ?? 0;
-    const { limit } = query;
-    if (!Number.isSafeInteger(offset) || offset < 0 || !Number.isSafeInteger(limit) || limit < 0)
-      throw new RangeError('offset and limit must be whole numbers from 0');
-    const pages = pagesCovering(offset, limit, this.pageSize);
-    const firstPage = pages[0];
-    if (firstPage === undefined) {
-      // limit 0 still answers the count, for the cheapest request that carries it.
-      const { totalCount } = await this.fetchPage(collection, schema, query, 1, 1);
-      return { rows: [], totalCount };
-    }
-    const fetchOne = (page: number) =>
-      this.fetchPage(collection, schema, query, page, this.pageSize);
-    const atOnce = offset === 0 && pages.length <= this.concurrency;
-    const [first, ...others] = atOnce
-      ? await Promise.all(pages.map(fetchOne))
-      : await this.firstThenRest(pages, fetchOne);
-    if (!first) throw new RangeError('no page covers the window');
-    // Cut by position (unreadable records hold their place), then leave the holes out.
-    const slots = sliceWindow(
-      [first.slots, ...others.map((answer) => answer.slots)],
-      firstPage,
-      offset,
-      limit,
-      this.pageSize,
+    return listWindow(
+      (page, perPage) => this.fetchPage(collection, schema, query, page, perPage),
+      query,
+      { pageSize: this.pageSize, concurrency: this.concurrency },
     );
-    const rows = slots.filter((row) => row !== undefined);
-    const unreadable = slots.length - rows.length;
-    return { rows, totalCount: first.totalCount, ...(unreadable > 0 ? { unreadable } : {}) };
-  }
-
-  /** The first page alone, then the ones its totalPages says exist, concurrently. */
-  private async firstThenRest<T extends { totalPages: number }>(
-    pages: number[],
-    fetch: (page: number) => Promise<T>,
-  ): Promise<T[]> {
-    const first = await fetch(pages[0]!);
-    const rest = pages.slice(1).filter((page) => page <= first.totalPages);
-    return [first, ...(await mapWithConcurrency(rest, this.concurrency, fetch))];
   }
 
   private async fetchPage<S extends z.ZodType>(
@@ -304,16 +245,7 @@ export class PlatformClient {
     page: number,
     perPage: number,
   ) {
-    const url = new URL(collection);
-    url.searchParams.set('page', String(page));
-    url.searchParams.set('perPage', String(perPage));
-    if (query.q) url.searchParams.set('q', query.q);
-    if (query.sort) url.searchParams.set('sort', query.sort);
-    if (query.updatedSince !== undefined)
-      url.searchParams.set('updatedSince', String(query.updatedSince));
-    for (const [name, value] of Object.entries(query.filters ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
-    }
+    const url = pageUrl(collection, query, page, perPage);
     const response = await this.send('GET', url, { signal: query.signal });
     // The envelope must hold; its records are read one by one, so a malformed one costs a row.
     const answer = await readAnswer(response, rawPageEnvelope, schema);

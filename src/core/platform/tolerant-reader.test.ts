@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { WELL_KNOWN } from '../../../e2e/platform/db/seed';
+import { WELL_KNOWN } from '../../../e2e/platform/seed';
 import {
   startClientHarness,
   type ClientHarness,

@@ -15,7 +15,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { Encryptor, LogSink } from '../adapters';
 import { FileKeyEncryptor } from './file-key-encryptor';
-import { CIPHER, SCHEMA_VERSION, SchoolDatabases } from './school-database';
+import { SchoolDatabases } from './school-database';
+import { CIPHER, SCHEMA_VERSION } from './school-database-file';
 
 const SCHOOL = 'https://school-one.example https://school-one.example/api';
 const OTHER = 'https://school-two.example https://school-two.example/api';

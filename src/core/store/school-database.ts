@@ -6,37 +6,22 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
 import { workerIndexBuilder, type IndexBuilder } from './index-builder';
+import {
+  belongsTo,
+  CIPHER,
+  claim,
+  openEncrypted,
+  readOutbox,
+  upToDate,
+  type SalvagedEntry,
+} from './school-database-file';
 import { preparePrivateFolder, schoolFile } from './private-folder';
 
 /** The folder under the data folder that holds every school's database and its key. */
 export const SCHOOLS_FOLDER = 'schools';
 
-/**
- * The cipher of every school's database: SQLite3MultipleCiphers' ChaCha20-Poly1305
- * (`chacha20`, the sqleet scheme), its default. Each page is encrypted and authenticated, so
- * a changed byte fails to read rather than reading wrong; the WAL's pages are encrypted the
- * same way. The key is 32 random bytes handed over raw (`x'…'`), so no key derivation runs
- * at open: it is a key, not a passphrase.
- */
-export const CIPHER = 'chacha20';
+/** A school's database key: random bytes, handed to the cipher raw (see CIPHER). */
 const KEY_BYTES = 32;
-
-/**
- * Connection settings. WAL with `synchronous = NORMAL`: a commit cannot corrupt the database
- * on a crash or a power cut, and reaches the disk at the next checkpoint. That suits the copy,
- * which the school can send again, and keeps a first sync of 2,000 pages from waiting on
- * 2,000 fsyncs. The outbox's commits are fsynced before they return (inDurableTransaction,
- * `synchronous = FULL` for that commit), as the owner must hear "saved on this computer" only
- * once the change is on disk. Temporary tables and indexes stay in memory, where no plain page
- * can reach the disk. The page cache is bounded (16 MiB, which holds the search index of
- * 100,000 students) whatever the school's size.
- */
-const PRAGMAS = [
-  'journal_mode = WAL',
-  'synchronous = NORMAL',
-  'temp_store = MEMORY',
-  'cache_size = -16384',
-] as const;
 
 /**
  * The policy tokens follow (token-store.ts), for each school's data: on disk when the
@@ -63,25 +48,6 @@ export type SetAsideReason =
   | 'another_school'
   /** The database records a schema version this app does not know (a newer app wrote it). */
   | 'unknown_version';
-
-/**
- * The version of the database's layout this app writes, in `PRAGMA user_version`. An older
- * database is brought up to it by MIGRATIONS; a newer one is set aside (see open()).
- */
-export const SCHEMA_VERSION = 1;
-
-/**
- * Migrations by the version they start from: MIGRATIONS[v] takes a database of version v to
- * v + 1, inside the transaction that records the new version. Version 0 is a database made
- * before versions were recorded (or just created): its tables are made by their owners
- * (MirrorDatabase, OutboxTable) as they open, so it needs nothing.
- */
-const MIGRATIONS: Record<number, (db: Database.Database) => void> = {
-  0: () => undefined,
-};
-
-/** An outbox row carried out of a database set aside for its unknown version. */
-export type SalvagedEntry = { id: string; account: string; value: string };
 
 /**
  * How many unsent changes a school's database held, and when the last was saved (unix ms):
@@ -321,89 +287,6 @@ export class SchoolDatabases {
   private nameOf(file: string): string {
     return file.slice(this.folder.length + 1);
   }
-}
-
-/**
- * Opens `file` with `key` and checks that the key reads it; answers 'unreadable' when it does
- * not (another key, a damaged or truncated file). A new file is made 0600 before SQLite
- * creates it, and its WAL and shared-memory files take the same mode.
- */
-function openEncrypted(file: string, key: Buffer): Database.Database | 'unreadable' {
-  // SECURITY: SQLite would create the file with the process's umask (often 0644).
-  if (!existsSync(file)) writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
-  const db = new Database(file);
-  try {
-    db.pragma(`cipher = '${CIPHER}'`);
-    db.pragma(`key = "x'${key.toString('hex')}'"`);
-    db.prepare('SELECT count(*) FROM sqlite_master').get();
-    for (const pragma of PRAGMAS) db.pragma(pragma);
-    // Every page of the unsent edits is read and its MAC checked now, so damage there sets
-    // the database aside at open (with the owner told) rather than failing a replay later.
-    // The copy's pages are checked as they are read: all of them would take too long here.
-    if (hasTable(db, 'outbox') && db.pragma('quick_check(outbox)', { simple: true }) !== 'ok')
-      throw Object.assign(new Error('the outbox table is damaged'), { code: 'SQLITE_CORRUPT' });
-    return db;
-  } catch (error) {
-    db.close();
-    const code = (error as { code?: string }).code;
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return 'unreadable';
-    throw error;
-  }
-}
-
-/**
- * Brings a database of an older layout up to SCHEMA_VERSION (each step and its version in one
- * transaction); false for a version this app does not know.
- */
-function upToDate(db: Database.Database): boolean {
-  let version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) return false;
-  while (version < SCHEMA_VERSION) {
-    const migrate = MIGRATIONS[version];
-    if (!migrate) return false;
-    db.transaction(() => {
-      migrate(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-    version += 1;
-  }
-  return true;
-}
-
-/** The outbox rows of a database of unknown layout, as far as they read. */
-/** The outbox's rows; undefined when its table is missing or does not read. */
-function readOutbox(db: Database.Database): SalvagedEntry[] | undefined {
-  try {
-    return db.prepare('SELECT id, account, value FROM outbox').all() as SalvagedEntry[];
-  } catch {
-    return undefined;
-  }
-}
-
-/** Records the school the database belongs to, when it records none yet. */
-function claim(db: Database.Database, school: string): Database.Database {
-  db.exec('CREATE TABLE IF NOT EXISTS identity (school TEXT NOT NULL)');
-  if (!db.prepare('SELECT 1 FROM identity').get())
-    db.prepare('INSERT INTO identity (school) VALUES (?)').run(school);
-  if (db.pragma('user_version', { simple: true }) === 0)
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  return db;
-}
-
-function hasTable(db: Database.Database, name: string): boolean {
-  return Boolean(
-    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name),
-  );
-}
-
-/** Whether the database belongs to `school` (or to no school yet: a new file). */
-function belongsTo(db: Database.Database, school: string): boolean {
-  const hasIdentity = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'identity'")
-    .get();
-  if (!hasIdentity) return true;
-  const row = db.prepare('SELECT school FROM identity').get() as { school: string } | undefined;
-  return row === undefined || row.school === school;
 }
 
 /** The unsent-changes record in `file`, or undefined when there is none or it is no record. */

@@ -1,17 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  allSynced,
-  startSyncHarness,
-  type SyncHarness,
-} from '../../../e2e/support/harness/sync-harness';
+import { describe, expect, it } from 'vitest';
+import { allSynced } from '../../../e2e/support/harness/sync-harness';
+import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 
-let h: SyncHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const perTest = useSyncHarness();
 
 /** Every file below `dir`, read whole. */
 function filesBelow(dir: string): { path: string; bytes: Buffer }[] {
@@ -23,7 +16,7 @@ function filesBelow(dir: string): { path: string; bytes: Buffer }[] {
 
 describe('the local copy at rest', () => {
   it('after a full sync, no student e-mail or name and no coupon code is in any file of the data folder, the WAL included', async () => {
-    h = await startSyncHarness({ students: 150 });
+    const h = await perTest.start({ students: 150 });
     const opened = await h.open();
     await opened.until(allSynced);
     const mirror = opened.sync.copy;

@@ -1,12 +1,6 @@
 import type { EntityName } from '../../shared/entity-names';
-import {
-  metaKey,
-  readAreaMeta,
-  readUnreadable,
-  unreadableKey,
-  type AreaMeta,
-  type SyncMirror,
-} from './area-state';
+import { readAreaMeta, readUnreadable, type AreaMeta, type SyncMirror } from './area-state';
+import { AreaWriter } from './area-writer';
 import { walkPages, type PageAnswer, type PageSource, type SyncRecord } from './page-walk';
 
 /**
@@ -46,7 +40,7 @@ export type PullOptions = {
    * saved). A sweep does not drop those: they changed after it began.
    */
   trackWrites?: () => { ids(): ReadonlySet<string>; stop(): void };
-  /** The most the whole copy may take; MAX_COPY_BYTES unless a test says less. */
+  /** The most the whole copy may take; MAX_COPY_BYTES (area-writer.ts) unless a test says less. */
   maxCopyBytes?: number;
 };
 
@@ -59,24 +53,6 @@ const FIRST_SYNC_BATCH_ROWS = 500;
  * to build it would cost more.
  */
 const DEFER_INDEXES_ABOVE = 2000;
-
-/**
- * The most a school's local copy may take, every area together: 256 MiB. SECURITY: a school
- * that sends page after page of large records (each page under the 16 MiB answer cap) would
- * otherwise grow the copy, and the host's memory with it: the copy lives in memory, about
- * three times over while it is saved, and an 862 MiB copy took the host to 4.6 GB. The
- * 100,000-student demo school takes 48 MiB, so this leaves five times that for schools with
- * long descriptions and curricula.
- */
-export const MAX_COPY_BYTES = 256 * 1024 * 1024;
-
-/** The copy grew past MAX_COPY_BYTES: the area is not kept (SchoolSync says so). */
-export class CopyTooLargeError extends Error {
-  constructor(readonly bytes: number) {
-    super(`the school's copy would take ${bytes} bytes, past ${MAX_COPY_BYTES}`);
-    this.name = 'CopyTooLargeError';
-  }
-}
 
 export const DEFAULT_PULL = {
   perPage: 50,
@@ -126,8 +102,10 @@ export async function pullArea(options: PullOptions): Promise<PullResult> {
 class AreaPull {
   private readonly perPage: number;
   private readonly concurrency: number;
+  private readonly writer: AreaWriter;
 
   constructor(private readonly o: PullOptions) {
+    this.writer = new AreaWriter(o.mirror, o.area, o.maxCopyBytes);
     this.perPage = Math.min(50, Math.max(1, o.perPage ?? DEFAULT_PULL.perPage));
     this.concurrency = Math.max(1, o.concurrency ?? DEFAULT_PULL.concurrency);
   }
@@ -143,7 +121,7 @@ class AreaPull {
     let changed = 0;
     if (!resumed) {
       const head = await this.fetch(1, '-updatedAt');
-      changed += this.store(head);
+      changed += this.writer.store(head);
       const top = head.nodes[0]?.updatedAt;
       meta = {
         ...meta,
@@ -157,7 +135,7 @@ class AreaPull {
       }
       // Many rows load faster without the search index; it is built once, when the sync ends.
       if (head.totalCount > DEFER_INDEXES_ABOVE) mirror.deferIndexes?.(area);
-      this.writeMeta(meta);
+      this.writer.writeMeta(meta);
     }
     // Counted once, then by what each page added: a COUNT per page is 2,000 table scans.
     let done = mirror.count(area);
@@ -176,13 +154,13 @@ class AreaPull {
       frontier = undefined;
       const apply = () => {
         for (const answer of answers) {
-          const stored = this.store(answer);
+          const stored = this.writer.store(answer);
           changed += stored;
           done += stored;
         }
         if (reached !== undefined) {
           meta = { ...meta, nextPage: reached };
-          this.writeMeta(meta);
+          this.writer.writeMeta(meta);
         }
       };
       if (mirror.batch) mirror.batch(apply);
@@ -223,7 +201,7 @@ class AreaPull {
   async incremental(meta: AreaMeta): Promise<number> {
     const since = meta.cursor ?? 0;
     const head = await this.fetch(1, '-updatedAt', since);
-    let changed = this.store(head);
+    let changed = this.writer.store(head);
     const top = head.nodes[0]?.updatedAt;
     let done = head.nodes.length;
     this.progress('incremental', done, head.totalCount);
@@ -235,13 +213,13 @@ class AreaPull {
         concurrency: this.concurrency,
         signal: this.o.signal,
         onPage: (_page, answer) => {
-          changed += this.store(answer);
+          changed += this.writer.store(answer);
           done += answer.nodes.length;
           this.progress('incremental', done, answer.totalCount);
         },
       });
     }
-    this.writeMeta({
+    this.writer.writeMeta({
       ...meta,
       cursor: typeof top === 'number' ? Math.max(top, since) : since,
       syncedAt: this.o.now(),
@@ -268,7 +246,7 @@ class AreaPull {
       signal: this.o.signal,
     });
     this.o.signal?.throwIfAborted();
-    if (totalCount === this.held()) return false;
+    if (totalCount === this.writer.held()) return false;
     const waited = now - lastSweep >= (this.o.sweepRetryMs ?? DEFAULT_PULL.sweepRetryMs);
     return !meta?.sweepUnresolved || waited;
   }
@@ -294,7 +272,7 @@ class AreaPull {
         concurrency: this.concurrency,
         signal: this.o.signal,
         onPage: (_page, answer) => {
-          changed += this.store(answer);
+          changed += this.writer.store(answer);
           for (const node of answer.nodes) seen.add(node.id);
           for (const id of answer.unreadableIds ?? []) unreadable.add(id);
           noUpdatedAt ||= lacksUpdatedAt(answer.nodes);
@@ -315,7 +293,7 @@ class AreaPull {
       const known = readUnreadable(mirror, area);
       const kept = known.filter((id) => unreadable.has(id));
       if (kept.length < known.length) {
-        this.writeUnreadable(kept);
+        this.writer.writeUnreadable(kept);
         changed += known.length - kept.length;
       }
     } finally {
@@ -323,12 +301,12 @@ class AreaPull {
     }
     const now = this.o.now();
     const meta = readAreaMeta(mirror, area) ?? { phase: 'synced', nextPage: 1 };
-    this.writeMeta({
+    this.writer.writeMeta({
       ...meta,
       noUpdatedAt: meta.noUpdatedAt || noUpdatedAt,
       syncedAt: now,
       sweptAt: now,
-      sweepUnresolved: this.held() !== total,
+      sweepUnresolved: this.writer.held() !== total,
     });
     return changed;
   }
@@ -337,7 +315,7 @@ class AreaPull {
     // Before the area counts as synced: its lists are answered from the copy from then on.
     await this.o.mirror.buildIndexes?.(this.o.area);
     const now = this.o.now();
-    this.writeMeta({
+    this.writer.writeMeta({
       phase: 'synced',
       nextPage: 1,
       cursor: meta.cursor,
@@ -363,61 +341,6 @@ class AreaPull {
     });
     signal?.throwIfAborted();
     return answer;
-  }
-
-  /** The records the school holds as the mirror knows them: stored, or known unreadable. */
-  private held(): number {
-    return this.o.mirror.count(this.o.area) + readUnreadable(this.o.mirror, this.o.area).length;
-  }
-
-  /**
-   * Stores the records that differ from the mirror's, and answers how many changed
-   * (unreadable ones included). A record older than the stored one (by updatedAt) is
-   * skipped: a page fetched before the app saved a record must not put the older version
-   * back.
-   */
-  private store(answer: PageAnswer): number {
-    return this.storeReadable(answer.nodes) + this.noteUnreadable(answer);
-  }
-
-  /**
-   * Keeps the ids of the page's unreadable records (a record read again leaves the list), so
-   * lists answered from the mirror still say how many are not shown. A stored version of a
-   * record the school now sends unreadable leaves the mirror: it is no longer what the
-   * school holds, and a list from the school would not show it either.
-   */
-  private noteUnreadable(answer: PageAnswer): number {
-    const { mirror, area } = this.o;
-    const incoming = answer.unreadableIds ?? [];
-    const known = new Set(readUnreadable(mirror, area));
-    if (known.size === 0 && incoming.length === 0) return 0;
-    let changed = 0;
-    for (const node of answer.nodes) if (known.delete(node.id)) changed += 1;
-    for (const id of incoming) {
-      if (known.has(id)) continue;
-      known.add(id);
-      changed += 1;
-    }
-    const stale = incoming.filter((id) => mirror.get(area, id) !== undefined);
-    if (stale.length > 0) mirror.remove(area, stale);
-    if (changed > 0) this.writeUnreadable([...known]);
-    return changed + stale.length;
-  }
-
-  /** Replaces the area's unreadable ids. */
-  private writeUnreadable(ids: string[]): void {
-    this.o.mirror.setMeta(unreadableKey(this.o.area), ids.length > 0 ? ids.sort() : undefined);
-  }
-
-  private storeReadable(nodes: readonly SyncRecord[]): number {
-    const changed = this.o.mirror.upsert(this.o.area, nodes);
-    const bytes = this.o.mirror.sizeBytes?.() ?? 0;
-    if (bytes > (this.o.maxCopyBytes ?? MAX_COPY_BYTES)) throw new CopyTooLargeError(bytes);
-    return changed;
-  }
-
-  private writeMeta(meta: AreaMeta): void {
-    this.o.mirror.setMeta(metaKey(this.o.area), meta);
   }
 
   private progress(kind: PullProgress['kind'], done: number, total?: number): void {

@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  allSynced,
-  startSyncHarness,
-  type SyncHarness,
-} from '../../../e2e/support/harness/sync-harness';
+import { describe, expect, it } from 'vitest';
+import { allSynced, type SyncHarness } from '../../../e2e/support/harness/sync-harness';
 import type { Counters } from '../../../e2e/support/harness/client-harness';
+import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { MirrorDatabase } from '../store/mirror-database';
 
-let h: SyncHarness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const perTest = useSyncHarness();
 
 async function listRequests(harness: SyncHarness, area: EntityName): Promise<number> {
   return (await harness.client.route(`GET /api/v1/${area}`)).total;
@@ -37,7 +30,7 @@ async function serverRecord(harness: SyncHarness, area: EntityName, id: string) 
 
 describe('first sync', () => {
   it('fills the mirror equal to the stand-in, saves it, and reports progress', async () => {
-    h = await startSyncHarness({ students: 260 });
+    const h = await perTest.start({ students: 260 });
     // Every page's progress is told here; the app tells it at most every 250 ms.
     const opened = await h.open({ schedule: { progressMs: 0 } });
     await opened.until(allSynced);
@@ -64,8 +57,7 @@ describe('first sync', () => {
   });
 
   it('is cancelled, and resumes from the saved page after a restart', async () => {
-    h = await startSyncHarness({ students: 1000 }, ['students:read']);
-    const harness = h;
+    const harness = await perTest.start({ students: 1000 }, ['students:read']);
     // One page at a time so the cancel lands at a known place.
     let first = await harness.open({ pull: { concurrency: 1 }, schedule: { progressMs: 0 } });
     const atCancel = await first.until((s) => (s.activity?.done ?? 0) >= 300);
@@ -93,8 +85,7 @@ describe('first sync', () => {
 
 describe('incremental sync', () => {
   it('picks up server-side edits, creations and deletions', async () => {
-    h = await startSyncHarness({ students: 160 });
-    const harness = h;
+    const harness = await perTest.start({ students: 160 });
     const opened = await harness.open();
     await opened.until(allSynced);
     const mirror = opened.sync.copy;
@@ -143,8 +134,7 @@ describe('incremental sync', () => {
   });
 
   it('a read just after a pass still brings news: one look at the end of revalidateMs', async () => {
-    h = await startSyncHarness({ students: 20 });
-    const harness = h;
+    const harness = await perTest.start({ students: 20 });
     const opened = await harness.open({ schedule: { revalidateMs: 300 } });
     await opened.until(allSynced);
     const mirror = opened.sync.copy;
@@ -162,7 +152,7 @@ describe('incremental sync', () => {
   });
 
   it('a quiet round asks two small requests per area and changes nothing', async () => {
-    h = await startSyncHarness({ students: 120 });
+    const h = await perTest.start({ students: 120 });
     const opened = await h.open();
     await opened.until(allSynced);
     await opened.sync.syncNow();
@@ -177,8 +167,9 @@ describe('incremental sync', () => {
   it('falls back to full passes for a school whose records carry no updatedAt', async () => {
     // The platform documents no updatedAt (NOTES.md); this stand-in answers only what it
     // documents.
-    h = await startSyncHarness({ students: 60, documentedFieldsOnly: true }, ['courses:read']);
-    const harness = h;
+    const harness = await perTest.start({ students: 60, documentedFieldsOnly: true }, [
+      'courses:read',
+    ]);
     const asked: URL[] = [];
     const opened = await harness.open({
       transport: (url, init) => {
@@ -207,7 +198,7 @@ describe('incremental sync', () => {
 
 describe('a hostile school', () => {
   it('claiming 2^53 pages: the first sync ends where the pages run dry', async () => {
-    h = await startSyncHarness({ students: 260 });
+    const h = await perTest.start({ students: 260 });
     await h.client.control('/answer-shape', { claimedTotalPages: Number.MAX_SAFE_INTEGER });
     const opened = await h.open();
     await opened.until(allSynced);
@@ -224,7 +215,7 @@ describe('a hostile school', () => {
 describe('a copy past its cap', () => {
   it('keeps nothing of the area that grew it, says so, and keeps the other areas', async () => {
     // 2,000 students take about 1 MB here; the other areas, synced first, far less.
-    h = await startSyncHarness({ students: 2000 });
+    const h = await perTest.start({ students: 2000 });
     const opened = await h.open({ pull: { maxCopyBytes: 600 * 1024 } });
     await opened.until((s) => s.areas.students.state === 'too_large', 30_000);
     const { areas } = opened.sync.status();
@@ -250,7 +241,7 @@ describe('a copy past its cap', () => {
 describe('scopes', () => {
   it('drops an area that is no longer readable and syncs one that becomes readable', async () => {
     // The token may read everything; the session's scopes say what sync may keep.
-    h = await startSyncHarness({ students: 60 });
+    const h = await perTest.start({ students: 60 });
     const opened = await h.open({ scopes: ['courses:read', 'coupons:read'] });
     await opened.until(allSynced);
     expect(opened.sync.copy.count('coupons')).toBeGreaterThan(0);
@@ -267,8 +258,7 @@ describe('scopes', () => {
 
 describe('reachability', () => {
   it('stops while the school does not answer and syncs at once when it answers again', async () => {
-    h = await startSyncHarness({ students: 60 });
-    const harness = h;
+    const harness = await perTest.start({ students: 60 });
     const opened = await harness.open();
     await opened.until(allSynced);
     const mirror = opened.sync.copy;

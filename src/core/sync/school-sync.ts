@@ -3,7 +3,8 @@ import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
 import { overlaid } from '../outbox/overlay';
 import { clearArea, readAreaMeta, readUnreadable, type SyncMirror } from './area-state';
-import { CopyTooLargeError, pullArea, type PullProgress } from './pull';
+import { CopyTooLargeError } from './area-writer';
+import { pullArea, type PullProgress } from './pull';
 import { isNoAnswer, systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,

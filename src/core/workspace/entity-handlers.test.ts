@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAuthHarness, type AuthHarness } from '../../../e2e/support/harness/auth-harness';
+import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { createEntityHandlers, createEnrollmentHandlers } from './entity-handlers';
 import { failureOf } from '../failures';
@@ -13,7 +13,7 @@ import { FileKeyEncryptor } from '../store/file-key-encryptor';
  * The workspace channels' handlers on a real session: signed in through Chromium against the
  * stand-in with read access to courses and students, write access to courses only.
  */
-let h: AuthHarness;
+const h = useAuthHarness({ students: 120 });
 let schoolId: string;
 let handlers: ReturnType<typeof createEntityHandlers> & ReturnType<typeof createEnrollmentHandlers>;
 const control = (path: string, body: unknown, method = 'POST') =>
@@ -26,7 +26,6 @@ const control = (path: string, body: unknown, method = 'POST') =>
 let services: Services;
 
 beforeAll(async () => {
-  h = await startAuthHarness({ students: 120 });
   // The app's own composition: the handlers reach the school through Schools (local first).
   const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-handlers-'));
   services = createServices({
@@ -49,7 +48,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await services?.schools.closeAll();
-  await h?.close();
 });
 
 describe('entity handlers', () => {

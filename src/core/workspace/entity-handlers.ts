@@ -1,7 +1,7 @@
 import { prefixed } from '../../shared/workspace-contract';
 import type { FiltersOf, SortOf } from '../../shared/entities';
 import type { EntityName } from '../../shared/entity-names';
-import type { WritableOf } from '../platform';
+import type { WritableOf } from '../platform/platform-client';
 import type { SchoolDirectory } from '../data/school-data';
 import type { HandlerOf } from '../handler-of';
 

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hostText } from '../../core/i18n/host-text';
+import { hostText } from '../../core/host';
 import { dialogSaver, type ShowSaveDialog } from './dialog-saver';
 
 const dir = mkdtempSync(join(tmpdir(), 'schooldesk-saver-'));

@@ -1,6 +1,5 @@
 import { basename, join } from 'node:path';
-import { hostText, type HostText } from '../../core/i18n/host-text';
-import type { FileSaver } from '../../core/workspace/file-saver';
+import { hostText, type FileSaver, type HostText } from '../../core/host';
 
 /** The part of Electron's save dialog the saver uses (a test passes its own answer). */
 export type ShowSaveDialog = (options: {

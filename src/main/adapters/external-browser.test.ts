@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type RunningPlatform } from '../../../e2e/platform/server';
-import { AuthService } from '../../core/auth/auth-service';
-import { FileKeyEncryptor } from '../../core/store/file-key-encryptor';
-import { Settings } from '../../core/store/settings';
-import type { LogSink } from '../../core/adapters';
+import { createServices, FileKeyEncryptor, type LogSink, type Services } from '../../core/host';
 import { createAuthorizationOpener } from './external-browser';
 
 /** Collects what the opener would have handed to shell.openExternal, and what it logged. */
@@ -16,6 +13,30 @@ function recorder() {
   const log: LogSink = { info: () => {}, warn: (m) => warnings.push(m), error: () => {} };
   const launch = (url: string) => (launched.push(url), Promise.resolve());
   return { launched, warnings, log, launch };
+}
+
+/** Core built by `hostCore`, closed before its folder is removed. */
+const opened: Services[] = [];
+
+/**
+ * Core as the Electron host builds it on `dataDir`, with the opener the host makes: one that
+ * reads the endpoints afresh from core's one Settings, and launches and logs into `seen`.
+ */
+function hostCore(dataDir: string, seen: ReturnType<typeof recorder>) {
+  const opener = createAuthorizationOpener({
+    endpoints: () => services.settings.authorizationEndpoints(),
+    launch: seen.launch,
+    log: seen.log,
+  });
+  const services = createServices({
+    dataDir,
+    encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+    browser: opener,
+    emit: () => {},
+  });
+  opened.push(services);
+  const { auth, settings, schools } = services;
+  return { opener, auth, settings, close: () => schools.closeAll() };
 }
 
 describe('the Electron host browser opener, with core and the stand-in platform', () => {
@@ -31,6 +52,7 @@ describe('the Electron host browser opener, with core and the stand-in platform'
     platform = await startPlatform({ students: 20, rateLimit: null });
   });
   afterAll(async () => {
+    await Promise.all(opened.splice(0).map((services) => services.schools.closeAll()));
     await platform.close();
     for (const dir of folders) rmSync(dir, { recursive: true, force: true });
   });
@@ -39,18 +61,7 @@ describe('the Electron host browser opener, with core and the stand-in platform'
     const dataDir = folder();
     const seen = recorder();
     // As in the Electron host: the opener reads the endpoints from core's one Settings.
-    const settings = new Settings(dataDir);
-    const opener = createAuthorizationOpener({
-      endpoints: () => settings.authorizationEndpoints(),
-      launch: seen.launch,
-      log: seen.log,
-    });
-    const auth = new AuthService({
-      dataDir,
-      settings,
-      encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
-      browser: opener,
-    });
+    const { opener, auth } = hostCore(dataDir, seen);
     const controller = new AbortController();
     const { authorizationUrl, done } = await auth.beginSignIn(
       platform.url,
@@ -68,19 +79,13 @@ describe('the Electron host browser opener, with core and the stand-in platform'
   });
 
   it('refuses that URL where the endpoint was never discovered, saying why but not the URL', async () => {
-    const dataDir = folder();
-    const settings = new Settings(dataDir);
+    const seen = recorder();
+    const { opener, settings } = hostCore(folder(), seen);
     settings.saveMetadata(
       'https://school.example',
       { as: { authorization_endpoint: 'https://school.example/oauth/authorize' } },
       Date.now(),
     );
-    const seen = recorder();
-    const opener = createAuthorizationOpener({
-      endpoints: () => settings.authorizationEndpoints(),
-      launch: seen.launch,
-      log: seen.log,
-    });
     const url = `${platform.url}/oauth/authorize?response_type=code&state=s3cr3t-state`;
     await expect(opener.open(url)).rejects.toThrow(/only sign-in pages/);
     expect(opener.openFromRenderer('file:///etc/passwd')).toBe(false);
@@ -92,10 +97,10 @@ describe('the Electron host browser opener, with core and the stand-in platform'
 });
 
 describe('the endpoints the opener checks against', () => {
-  it('are the ones core cached, read afresh from core’s one Settings on every call', () => {
+  it('are the ones core cached, read afresh from core’s one Settings on every call', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-main-'));
     try {
-      const settings = new Settings(dataDir);
+      const { settings, close } = hostCore(dataDir, recorder());
       const endpoints = () => settings.authorizationEndpoints();
       expect(endpoints()).toEqual([]);
       settings.saveMetadata(
@@ -110,6 +115,7 @@ describe('the endpoints the opener checks against', () => {
         1,
       );
       expect(endpoints()).toEqual(['https://a.example/auth', 'https://c.example/auth']);
+      await close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

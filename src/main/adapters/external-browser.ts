@@ -1,4 +1,4 @@
-import type { BrowserOpener, LogSink } from '../../core/adapters';
+import type { BrowserOpener, LogSink } from '../../core/host';
 import { authorizationUrlProblem } from './authorization-url';
 
 /** The system browser opener, plus the path for links clicked inside the app window. */

@@ -2,14 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleTokenSet } from '../../../e2e/support/harness/token-fixtures';
+import { sampleSchoolKey, sampleTokenSet } from '../../../e2e/support/harness/token-fixtures';
 import { LinuxSafeStorage } from '../../../e2e/support/harness/linux-safe-storage';
-import type { Encryptor, LogSink } from '../../core/adapters';
-import { PendingRevocationStore } from '../../core/auth/pending-revocations';
-import { schoolKeyOf } from '../../core/auth/school-key';
-import { TokenStore } from '../../core/auth/token-store';
-import { OutboxTable } from '../../core/outbox/outbox-table';
-import { SchoolDatabases } from '../../core/store/school-database';
+import {
+  readSecrets,
+  tokenStore,
+  writeSecrets,
+} from '../../../e2e/support/harness/secrets-at-rest';
+import type { Encryptor } from '../../core/host';
 import { protectionOf, SafeStorageEncryptor, type SafeStorageApi } from './safe-storage-encryptor';
 
 const folders: string[] = [];
@@ -21,7 +21,6 @@ function folder(): string {
   folders.push(dir);
   return dir;
 }
-const quiet: LogSink = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** safeStorage as a machine reports it; only the answers that decide protection matter. */
 function machine(available: boolean, backend?: string): SafeStorageApi {
@@ -47,7 +46,7 @@ function syncEra(safeStorage: LinuxSafeStorage): Encryptor {
 }
 
 const set = sampleTokenSet;
-const SCHOOL = schoolKeyOf(set);
+const SCHOOL = sampleSchoolKey;
 const revocation = {
   schoolId: SCHOOL,
   issuer: set.issuer,
@@ -114,12 +113,12 @@ describe('SafeStorageEncryptor on the asynchronous API', () => {
     const encryptor = await SafeStorageEncryptor.create(new LinuxSafeStorage(), 'linux');
     expect(encryptor.protection).toBe('basic_text');
     let optedIn = false;
-    const store = new TokenStore(dir, encryptor, () => optedIn);
+    const store = tokenStore(dir, encryptor, () => optedIn);
     await store.save(set);
     expect(readdirSync(dir)).toEqual([]);
     optedIn = true;
     await store.save(set);
-    const reopened = new TokenStore(dir, encryptor, () => optedIn);
+    const reopened = tokenStore(dir, encryptor, () => optedIn);
     expect(await reopened.load(SCHOOL)).toEqual(set);
   });
 });
@@ -131,28 +130,17 @@ describe('upgrading from the synchronous API', () => {
    */
   async function writtenBeforeTheUpgrade(safeStorage: LinuxSafeStorage) {
     const dir = folder();
-    const old = syncEra(safeStorage);
-    await new TokenStore(dir, old, () => false).save(set);
-    await new PendingRevocationStore(dir, old, () => true, quiet).put(revocation);
-    const { db } = await new SchoolDatabases(dir, old, () => true, quiet).open(SCHOOL);
-    await new OutboxTable(db, 'owner').append([
-      { op: 'put', id: 'e1', value: { title: 'unsent' } },
-    ]);
-    db.close();
+    await writeSecrets(dir, syncEra(safeStorage), SCHOOL, {
+      tokens: set,
+      revocation,
+      unsent: [{ op: 'put', id: 'e1', value: { title: 'unsent' } }],
+    });
     return dir;
   }
 
   /** Opens each of them with the upgraded app's encryptor; answers what they held. */
-  async function openAfterTheUpgrade(dir: string, encryptor: Encryptor) {
-    const school = await new SchoolDatabases(dir, encryptor, () => true, quiet).open(SCHOOL);
-    const opened = {
-      tokens: await new TokenStore(dir, encryptor, () => false).load(SCHOOL),
-      pending: await new PendingRevocationStore(dir, encryptor, () => true, quiet).get(SCHOOL),
-      setAside: school.setAside,
-      outbox: await new OutboxTable(school.db, 'owner').open(),
-    };
-    school.db.close();
-    return opened;
+  function openAfterTheUpgrade(dir: string, encryptor: Encryptor) {
+    return readSecrets(dir, encryptor, SCHOOL);
   }
 
   /**
@@ -215,7 +203,7 @@ describe('upgrading from the synchronous API', () => {
       readFileSync(join(dir, 'sessions', file!)).subarray(0, 20),
     );
     const encryptor = await SafeStorageEncryptor.create(safeStorage, 'linux');
-    await expect(new TokenStore(dir, encryptor, () => false).load(SCHOOL)).rejects.toMatchObject({
+    await expect(tokenStore(dir, encryptor, () => false).load(SCHOOL)).rejects.toMatchObject({
       code: 'stored_session_unreadable',
     });
     expect(readdirSync(join(dir, 'sessions'))).toEqual([]);

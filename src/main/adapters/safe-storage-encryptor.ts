@@ -1,5 +1,5 @@
 import type { SafeStorage } from 'electron';
-import type { Decrypted, Encryptor } from '../../core/adapters';
+import type { Decrypted, Encryptor } from '../../core/host';
 
 /**
  * The parts of Electron's safeStorage this encryptor uses (the real module in the app): the

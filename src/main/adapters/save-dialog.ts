@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { app, dialog, type BrowserWindow } from 'electron';
-import type { HostText } from '../../core/i18n/host-text';
-import type { FileSaver } from '../../core/workspace/file-saver';
+import type { FileSaver, HostText } from '../../core/host';
 import { dialogSaver } from './dialog-saver';
 
 /**

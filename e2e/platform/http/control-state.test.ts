@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControlState } from './state';
+import { ControlState } from './control-state';
 
 describe('ControlState faults', () => {
   it('fails a deterministic share of matching requests', () => {

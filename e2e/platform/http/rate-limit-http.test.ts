@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestPlatform } from './testing';
+import { TestPlatform } from '../api/testing';
 
 let platform: TestPlatform;
 let token: string;

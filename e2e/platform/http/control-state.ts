@@ -1,8 +1,8 @@
 import type Router from '@koa/router';
-import { FALLBACK_ROUTE } from '../api/fallback';
-import { RateLimiter, type RateLimits } from '../api/rate-limit';
+import { FALLBACK_ROUTE } from './fallback';
+import { RateLimiter, type RateLimits } from './rate-limit';
 import type { PlatformOptions } from '../types';
-import type { AnswerShape, AnswerShaping, JsonValue } from './answer-shape';
+import type { AnswerShape, AnswerShaping, JsonValue } from '../control/answer-shape';
 
 /**
  * How an injected fault answers:
