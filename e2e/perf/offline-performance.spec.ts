@@ -31,7 +31,7 @@ import {
 } from '../support/screen-timing';
 import { screenshot } from '../support/app-fixtures';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';
-import { startPacedApp } from '../support/paced-app';
+import { startApp } from '../support/school-process';
 import { favourMemoryOverSpeed } from '../../src/core/host-memory';
 
 /**
@@ -241,7 +241,9 @@ test('core: first sync against a raw page loop, then search and open from the mi
 test('web host: paced sync, then the Students screen with the school killed', async ({ page }) => {
   test.setTimeout(20 * 60_000);
   const appDir = tempDir();
-  const app = await startPacedApp(appDir);
+  // The app as an owner runs it, with the platform's rate limits (the `app` fixture turns its
+  // pacing off, to match the worker's unlimited stand-in).
+  const app = await startApp(appDir);
   try {
     await screenAndPace(page, app, appDir);
   } finally {
