@@ -1,5 +1,5 @@
-import { asCurriculum, mergeCurriculum } from '../../shared/curriculum/curriculum-merge';
 import type { EntityName } from '../../shared/entity-names';
+import { FIELD_MERGES } from './field-merges';
 
 /**
  * What the outbox keeps of one unsent write, and the pure rules that merge two of them. The
@@ -163,9 +163,9 @@ export function extendedEnd(
  * Compares the school's current record with an edit made on `base`: `applied` when the
  * edit's values already hold (an earlier attempt reached the school and its answer was lost),
  * else the fields both sides changed to different values. Fields only the school changed
- * are not the edit's, so they are kept as the school has them. A course's curriculum that
- * both changed is merged item by item (`mergeCurriculum`): when the changes do not collide,
- * `fields` carries the merge to send on the school's version, and it is no clash.
+ * are not the edit's, so they are kept as the school has them. A field both changed that is
+ * merged part by part (FIELD_MERGES: a course's curriculum) is no clash when the changes do
+ * not collide: `fields` carries the merge to send on the school's version.
  */
 export function compareWithSchool(
   edit: Fields,
@@ -179,15 +179,11 @@ export function compareWithSchool(
     if (same(theirs[name], edit[name])) return false;
     // Without the base we cannot tell who changed it: the owner decides.
     if (base !== undefined && same(theirs[name], base[name])) return false;
-    if (name !== 'sections' || base === undefined) return true;
-    const merged = mergeCurriculum(
-      asCurriculum(base[name]),
-      asCurriculum(edit[name]),
-      asCurriculum(theirs[name]),
-      'mine',
-    );
-    if (merged.collisions.length > 0) return true;
-    fields[name] = merged.curriculum;
+    const merge = FIELD_MERGES[name];
+    if (!merge || base === undefined) return true;
+    const merged = merge(base[name], edit[name], theirs[name]);
+    if (merged.collided) return true;
+    fields[name] = merged.value;
     return false;
   });
   return { applied, clashes, fields };
@@ -195,18 +191,17 @@ export function compareWithSchool(
 
 /**
  * The edit's fields as "Keep mine" sends them on the school's version: the owner's values,
- * and for a course's curriculum the merge of both sides with the owner's way where they
- * collide, so what the school changed elsewhere in the outline is kept.
+ * and for a field merged part by part (FIELD_MERGES) the merge of both sides with the owner's
+ * way where they collide, so what the school changed elsewhere in it (the outline) is kept.
  */
 export function mineOverSchool(edit: Fields, base: Fields | undefined, theirs: Fields): Fields {
-  if (!('sections' in edit) || base === undefined) return edit;
-  const merged = mergeCurriculum(
-    asCurriculum(base.sections),
-    asCurriculum(edit.sections),
-    asCurriculum(theirs.sections),
-    'mine',
-  );
-  return { ...edit, sections: merged.curriculum };
+  if (base === undefined) return edit;
+  const fields = { ...edit };
+  for (const name of Object.keys(edit)) {
+    const merge = FIELD_MERGES[name];
+    if (merge) fields[name] = merge(base[name], edit[name], theirs[name]).value;
+  }
+  return fields;
 }
 
 /** Value equality for JSON values (field order in objects does not matter). */
