@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { curriculumChanges } from '../../shared/curriculum/curriculum-changes';
-import { asCurriculum, mergeCurriculum } from '../../shared/curriculum/curriculum-merge';
+import {
+  asCurriculum,
+  mergeCurriculum,
+  type CurriculumMerge,
+} from '../../shared/curriculum/curriculum-merge';
 import type { Section } from '../../shared/curriculum/curriculum-shape';
 import { changeWords, collisionWords } from './change-words';
 
@@ -11,18 +15,23 @@ export type CurriculumChoice = 'mine' | 'server' | 'merge';
 export type CurriculumVersions = { base?: unknown; mine: unknown; school: unknown };
 
 /**
- * The merge of both versions, when they touch different items; undefined when something
- * collides or the version the owner opened is not known.
+ * Both versions merged item by item, the owner's way where both changed the same item;
+ * undefined when the version the owner opened is not known (nothing to merge from). Computed
+ * once per conflict (ConflictView) and read by the helpers below.
  */
-export function mergedCurriculum(versions: CurriculumVersions): Section[] | undefined {
+export function curriculumMerge(versions: CurriculumVersions): CurriculumMerge | undefined {
   if (versions.base === undefined) return undefined;
-  const merge = mergeCurriculum(
+  return mergeCurriculum(
     asCurriculum(versions.base),
     asCurriculum(versions.mine),
     asCurriculum(versions.school),
     'mine',
   );
-  return merge.collisions.length === 0 ? merge.curriculum : undefined;
+}
+
+/** The merge to offer: when the two sides touch different items; else undefined. */
+export function mergedCurriculum(merge: CurriculumMerge | undefined): Section[] | undefined {
+  return merge && merge.collisions.length === 0 ? merge.curriculum : undefined;
 }
 
 /**
@@ -30,19 +39,18 @@ export function mergedCurriculum(versions: CurriculumVersions): Section[] | unde
  * owner's way where both changed the same item; the owner's as it is when the opened version
  * is not known.
  */
-export function curriculumKeepingMine(versions: CurriculumVersions): unknown {
-  if (versions.base === undefined) return versions.mine;
-  return mergeCurriculum(
-    asCurriculum(versions.base),
-    asCurriculum(versions.mine),
-    asCurriculum(versions.school),
-    'mine',
-  ).curriculum;
+export function curriculumKeepingMine(
+  versions: CurriculumVersions,
+  merge: CurriculumMerge | undefined,
+): unknown {
+  return merge ? merge.curriculum : versions.mine;
 }
 
 type Props = {
   name: string;
   versions: CurriculumVersions;
+  /** curriculumMerge(versions), computed once by the caller. */
+  merge: CurriculumMerge | undefined;
   choice: CurriculumChoice;
   onChoose: (choice: CurriculumChoice) => void;
   legend: string;
@@ -53,17 +61,13 @@ type Props = {
  * in words, where both changed the same thing, and the choice of the owner's version, the
  * school's, or both merged (offered when they touch different items).
  */
-export function CurriculumConflict({ name, versions, choice, onChoose, legend }: Props) {
+export function CurriculumConflict({ name, versions, merge, choice, onChoose, legend }: Props) {
   const { t } = useTranslation(['curriculum', 'records']);
   const base = asCurriculum(versions.base ?? versions.school);
   const theirs = curriculumChanges(base, asCurriculum(versions.school));
   const mine = curriculumChanges(base, asCurriculum(versions.mine));
-  const collisions =
-    versions.base === undefined
-      ? []
-      : mergeCurriculum(base, asCurriculum(versions.mine), asCurriculum(versions.school), 'mine')
-          .collisions;
-  const mergeable = mergedCurriculum(versions) !== undefined;
+  const collisions = merge?.collisions ?? [];
+  const mergeable = mergedCurriculum(merge) !== undefined;
   const options: { value: CurriculumChoice; label: string }[] = [
     ...(mergeable ? [{ value: 'merge' as const, label: t('changes.merge') }] : []),
     { value: 'mine', label: t('records:conflict.yours') },

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { FIELD_LABELS, type AnyRecord } from './field-specs';
 import { describeValue, fieldLabel } from '../words/record-words';
 import {
   CurriculumConflict,
+  curriculumMerge,
   curriculumKeepingMine,
   mergedCurriculum,
   type CurriculumVersions,
@@ -68,17 +69,22 @@ export function ConflictView(props: Props) {
   // Land on the news: the owner pressed Save below and must learn why nothing was saved.
   useEffect(() => headingRef.current?.focus(), []);
   const fields = differingFields(conflict);
-  const curriculum: CurriculumVersions = {
-    ...(conflict.base ? { base: conflict.base.sections } : {}),
-    mine: conflict.mine.sections,
-    school: conflict.current.sections,
-  };
-  const curriculumMerge = mergedCurriculum(curriculum);
+  // The curriculum merged once per conflict: the choices, "Keep mine" and the words read it.
+  const [base, mine, school] = [
+    conflict.base?.sections,
+    conflict.mine.sections,
+    conflict.current.sections,
+  ];
+  const [curriculum, merge] = useMemo(() => {
+    const versions: CurriculumVersions = { ...(base === undefined ? {} : { base }), mine, school };
+    return [versions, curriculumMerge(versions)] as const;
+  }, [base, mine, school]);
+  const offeredMerge = mergedCurriculum(merge);
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(
       fields.map((f) => [
         f,
-        f === 'sections' && curriculumMerge
+        f === 'sections' && offeredMerge
           ? 'merge'
           : conflict.edited.includes(f)
             ? 'mine'
@@ -90,11 +96,14 @@ export function ConflictView(props: Props) {
   // and the school's changes elsewhere in the outline (when the opened version is known).
   const mineOf = (keys: string[]) =>
     Object.fromEntries(
-      keys.map((k) => [k, k === 'sections' ? curriculumKeepingMine(curriculum) : conflict.mine[k]]),
+      keys.map((k) => [
+        k,
+        k === 'sections' ? curriculumKeepingMine(curriculum, merge) : conflict.mine[k],
+      ]),
     );
   const merged = () => ({
     ...mineOf(fields.filter((f) => (choices[f] ?? 'mine') === 'mine')),
-    ...(choices.sections === 'merge' && curriculumMerge ? { sections: curriculumMerge } : {}),
+    ...(choices.sections === 'merge' && offeredMerge ? { sections: offeredMerge } : {}),
   });
 
   return (
@@ -114,6 +123,7 @@ export function ConflictView(props: Props) {
                 name={`${id}-${field}`}
                 legend={fieldLabel(entity, field)}
                 versions={curriculum}
+                merge={merge}
                 choice={choices[field] ?? 'mine'}
                 onChoose={(choice) => setChoices((c) => ({ ...c, [field]: choice }))}
               />
