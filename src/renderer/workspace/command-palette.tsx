@@ -3,6 +3,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import { searchText } from '../../shared/list-rules';
 import { listWindowQuery } from '../entity-queries';
 import { rowDetail, rowTitle } from '../lists/columns';
 import { useDebounced } from '../lists/use-list-rows';
@@ -52,7 +53,7 @@ export function CommandPalette(props: Props) {
   const baseId = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebounced(searchText(text) ?? '', SEARCH_DEBOUNCE_MS);
   const searchable = ENTITY_NAMES.filter((e) => accessOf(session, e).canRead);
   const searches = useQueries({
     queries: searchable.map((entity) => ({
