@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { searchText } from '../../shared/list-rules';
+import { recordLabel } from '../../shared/record-label';
 import { listWindowQuery } from '../entity-queries';
-import { rowDetail, rowTitle } from '../lists/columns';
+import { rowDetail } from '../lists/columns';
 import { useDebounced } from '../lists/use-list-rows';
 import { areaInfo, AREAS, newRecordLabel } from './areas';
 import { Modal } from './modal';
@@ -120,7 +121,7 @@ export function CommandPalette(props: Props) {
           const found: Item[] = rows.map((row) => ({
             id: `${entity}-${row.id}`,
             group,
-            label: rowTitle(entity, row),
+            label: recordLabel(entity, row) ?? '',
             detail: rowDetail(entity, row),
             run: then(() => props.openRecord(entity, row.id)),
           }));
