@@ -4,7 +4,8 @@ import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
 import { overlaid } from '../outbox/overlay';
 import { clearArea, readAreaMeta, readUnreadable, type SyncMirror } from './area-state';
 import { CopyTooLargeError, pullArea, type PullProgress } from './pull';
-import { isNoAnswer, systemTimers, type Timers } from './reachability';
+import { isNoAnswer } from '../platform/errors';
+import { systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,
   describeFailure,
