@@ -336,11 +336,6 @@ export class Schools implements OutboxControl {
         memoryOnly: options.memoryOnly,
         onStatus: options.onStatus,
         onDataChanged: (areas) => options.onDataChanged(schoolId, areas),
-        // A list the owner opens asks the school for news this often at most, so an edit made
-        // elsewhere shows within seconds while the school answers; and a quiet app still
-        // checks every 30 s (two small requests an area, a few percent of the read budget),
-        // so the status line notices a school that went away.
-        schedule: { revalidateMs: 5_000, incrementalMs: 30_000 },
         overlay: SchoolOutbox.overlayOf(withOutbox.outbox),
       });
       const outbox = withOutbox.attach({
