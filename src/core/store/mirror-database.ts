@@ -13,7 +13,7 @@ import {
 import { allRows, inTransaction, MirrorError, scalar, write, type Db } from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
-export { MirrorError, type MirrorErrorCode } from './mirror-sql';
+export { MirrorError } from './mirror-sql';
 
 /** A record as the mirror takes it: the platform's JSON, with its id. */
 export type MirrorRecord = Record<string, unknown> & { id: string };

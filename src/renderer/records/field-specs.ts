@@ -7,7 +7,6 @@ import {
   enumWord,
   fieldLabel,
   formNameOf,
-  kindWord,
   type EnumField,
 } from './record-words';
 
@@ -267,20 +266,3 @@ export function changedFields(
 
 /** A field's value in words, for the conflict view and the outbox (record-words.ts). */
 export const describeValue = describe;
-
-/**
- * A record kind in words, singular, lowercase in English ("course", "課程"), in the language
- * shown now; for code that writes its own sentences (the outbox). New code: a catalog message.
- */
-export const SINGULAR: Record<EntityName, string> = Object.defineProperties(
-  {},
-  Object.fromEntries(
-    (Object.keys(FIELD_SPECS) as EntityName[]).map((entity) => [
-      entity,
-      { enumerable: true, get: () => kindWord(entity).toLowerCase() },
-    ]),
-  ),
-) as Record<EntityName, string>;
-
-/** "Course", "課程": a record kind to start a sentence or head a panel. */
-export const capitalized = (entity: EntityName): string => kindWord(entity);
