@@ -112,6 +112,18 @@ export class Schools implements OutboxControl {
     return (await this.school(schoolId)).outbox.retry(entryId);
   }
 
+  /**
+   * A sign-in to the school finished. If its outbox waited for one (the school had stopped
+   * accepting the session), what waited is sent now, without the owner asking. A school not
+   * open has nothing waiting in memory: its outbox sends when it opens.
+   */
+  async signedIn(schoolId: string): Promise<void> {
+    if (!this.schools.has(schoolId)) return;
+    // Through school(): a sign-in as another account reopens the school for that account.
+    const school = await this.school(schoolId).catch(() => undefined);
+    school?.outbox.signedInAgain();
+  }
+
   async discard(schoolId: string, entryId: string): Promise<boolean> {
     return (await this.school(schoolId)).outbox.discard(entryId);
   }

@@ -205,6 +205,11 @@ export class SchoolOutbox {
     return true;
   }
 
+  /** A new sign-in: when replay stopped for want of one, it sends again at once. */
+  signedInAgain(): void {
+    if (this.signInNeeded) void this.retry();
+  }
+
   async discard(entryId: string): Promise<boolean> {
     const entry = this.find(entryId);
     if (!entry) return false;
