@@ -79,8 +79,51 @@ const coreFace = {
   message: 'src/main and src/web enter core only through core/host.ts (its one face).',
 };
 
+/**
+ * The test runners stay in tests: nothing in src/ outside a test imports vitest or Playwright
+ * (a helper that does would ship a runner into the app, or pass only under the runner), and
+ * no test is left focused with `.only`, which would silently skip every other test.
+ */
+// An esquery regex cannot hold a '/', so \x2F stands for it.
+const TEST_RUNNER = String.raw`/^(vitest|@vitest\x2F.+|@playwright\x2Ftest|playwright(-core)?)(\x2F.*)?$/`;
+export const testRunnerRules = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ExportAllDeclaration',
+          'ExportNamedDeclaration',
+          'ImportExpression',
+        ].map((node) => ({
+          selector: `${node}[source.value=${TEST_RUNNER}]`,
+          message:
+            'only tests import vitest or Playwright; a helper for tests lives in e2e/support/.',
+        })),
+      ],
+    },
+  },
+  {
+    files: [...TESTS, '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='only']",
+          message:
+            '`.only` runs one test and silently skips the rest; remove it before committing.',
+        },
+      ],
+    },
+  },
+];
+
 /** The import-boundary rules alone, exported so a test can prove they bite. */
 export const importBoundaries = [
+  ...testRunnerRules,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -18,7 +18,8 @@ export default defineConfig({
   testIgnore: '**/perf/**',
   workers: 2,
   retries: 0,
-  forbidOnly: Boolean(process.env['CI']),
+  // A focused test (`.only`) would skip the rest in silence: refused everywhere, not only in CI.
+  forbidOnly: true,
   reporter: 'list',
   use: {
     trace: 'retain-on-failure',

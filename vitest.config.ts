@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'e2e/platform/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // A focused test (`.only`) would skip the rest in silence: refused, not only in CI.
+    allowOnly: false,
     // Our machines have two cores; more workers only make tests with servers contend.
     maxWorkers: 2,
     // Generous because some tests start the stand-in platform and seed its database.

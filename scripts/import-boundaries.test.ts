@@ -100,3 +100,41 @@ describe('import boundaries (DESIGN.md)', () => {
     expect(violations(filename, source)).toEqual([]);
   });
 });
+
+describe('the test runners stay in tests', () => {
+  it.each([
+    ['src/core/store/journal-testing.ts', "import { expect } from 'vitest';"],
+    ['src/core/store/journal-testing.ts', "import { defineConfig } from 'vitest/config';"],
+    ['src/renderer/test-language.ts', "import { test } from '@playwright/test';"],
+    ['src/web/server.ts', "export { expect } from '@playwright/test';"],
+    ['src/main/index.ts', "const { chromium } = await import('playwright-core');"],
+  ])('%s may not %s', (filename, source) => {
+    expect(violations(filename, source).join('\n')).toMatch(/no-restricted-syntax/);
+  });
+
+  it.each([
+    ['src/core/data/local-first.test.ts', "import { it } from 'vitest';\nit.only('x', () => {});"],
+    [
+      'src/core/outbox/outbox.test.ts',
+      "import { describe } from 'vitest';\ndescribe.only('x', () => {});",
+    ],
+    [
+      'e2e/app/outbox.spec.ts',
+      "import { test } from '@playwright/test';\ntest.describe.only('x', () => {});",
+    ],
+    [
+      'e2e/app/outbox.spec.ts',
+      "import { test } from '@playwright/test';\ntest.only('x', () => {});",
+    ],
+  ])('%s may not focus a test: %s', (filename, source) => {
+    expect(violations(filename, source).join('\n')).toMatch(/no-restricted-syntax/);
+  });
+
+  it.each([
+    ['src/core/data/local-first.test.ts', "import { expect, vi } from 'vitest';"],
+    ['e2e/app/outbox.spec.ts', "import { test } from '@playwright/test';\ntest('x', () => {});"],
+    ['src/core/x.ts', "import { z } from 'zod';"],
+  ])('%s may %s', (filename, source) => {
+    expect(violations(filename, source)).toEqual([]);
+  });
+});

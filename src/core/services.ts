@@ -91,6 +91,8 @@ export function createServices(adapters: HostAdapters): Services {
     ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     ...(adapters.clock ? { clock: adapters.clock } : {}),
     wipeSchoolData: (schoolId) => schools?.forget(schoolId),
+    // Signed in again after the school stopped accepting the session: what waited goes now.
+    onSignedIn: (schoolId) => void schools?.signedIn(schoolId),
     // The renderer re-reads the session, which lists what the school has not yet confirmed.
     onPendingRevocationsChanged: () =>
       void auth

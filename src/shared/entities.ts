@@ -9,6 +9,7 @@ import {
   studentSchema,
 } from './records';
 import type { EntityName } from './entity-names';
+import { FILTER_SCHEMAS, type SortKeyOf } from './list-rules';
 import { fieldSentence, type FieldName } from './field-errors';
 import { curriculumField } from './curriculum/curriculum-fields';
 
@@ -22,13 +23,7 @@ import { curriculumField } from './curriculum/curriculum-fields';
  */
 
 export { ENTITY_NAMES, type EntityName } from './entity-names';
-
-export const ENTITY_SORTS = {
-  courses: ['name', 'createdAt', 'updatedAt', 'publishedAt'],
-  students: ['name', 'email', 'createdAt', 'updatedAt', 'lastSignInAt'],
-  coupons: ['name', 'code', 'createdAt', 'updatedAt', 'expiredAt'],
-  pages: ['title', 'slug', 'createdAt', 'updatedAt'],
-} as const satisfies Record<EntityName, readonly string[]>;
+export { ENTITY_SORTS, FILTER_SCHEMAS } from './list-rules';
 
 export const RECORD_SCHEMAS = {
   courses: courseSchema,
@@ -41,31 +36,7 @@ export const RECORD_SCHEMAS = {
 export type RecordOf<E extends EntityName> = z.infer<(typeof RECORD_SCHEMAS)[E]>;
 
 /** A sort key of an entity; a leading `-` sorts descending. */
-export type SortOf<E extends EntityName> =
-  (typeof ENTITY_SORTS)[E][number] | `-${(typeof ENTITY_SORTS)[E][number]}`;
-
-/** The per-entity list filters the server understands. */
-export const FILTER_SCHEMAS = {
-  courses: z
-    .object({
-      courseType: z.enum(COURSE_TYPES).optional(),
-      published: z.boolean().optional(),
-      featured: z.boolean().optional(),
-    })
-    .strict(),
-  students: z.object({}).strict(),
-  coupons: z
-    .object({
-      active: z.boolean().optional(),
-      /** true: its expiry date has passed; false: it never expires or not yet. */
-      expired: z.boolean().optional(),
-      couponType: z.enum(COUPON_TYPES).optional(),
-    })
-    .strict(),
-  pages: z
-    .object({ pageType: z.enum(PAGE_TYPES).optional(), published: z.boolean().optional() })
-    .strict(),
-} as const;
+export type SortOf<E extends EntityName> = SortKeyOf<E> | `-${SortKeyOf<E>}`;
 
 export type FiltersOf<E extends EntityName> = z.infer<(typeof FILTER_SCHEMAS)[E]>;
 

@@ -13,6 +13,3 @@ export const JOB_ERROR_CODES = [
   /** A row that broke a rule the check could not name. */
   'invalid_row',
 ] as const;
-
-/** One of the named row failures. */
-export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];

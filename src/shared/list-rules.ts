@@ -1,5 +1,7 @@
-import type { EntityName } from './entity-names';
+import { z } from 'zod';
+import { ENTITY_NAMES, type EntityName } from './entity-names';
 import { phoneKeySql, phoneSearchKey } from './phone-search';
+import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from './records';
 
 /**
  * The platform's list semantics, stated once: which columns `q` searches, what each sort key
@@ -10,6 +12,8 @@ import { phoneKeySql, phoneSearchKey } from './phone-search';
  *
  * The SQL fragments name columns by the record's field names; a table that answers lists must
  * hold those columns (booleans as 0/1, timestamps as unix seconds, a missing field as NULL).
+ * The contract's sort keys and filter schemas (`ENTITY_SORTS`, `FILTER_SCHEMAS`) are read
+ * from here too, so a list request can only ask for what these rules answer.
  */
 
 /** A value bound to a `?` of a fragment. */
@@ -24,9 +28,13 @@ export type ColumnKind = 'text' | 'number' | 'boolean';
 /**
  * A filter's meaning: its parsed value (a boolean or an enum's text) and the time of the
  * query in unix seconds (for filters that compare with now) → the condition it adds.
- * Throws a TypeError when the value is not of the filter's type.
+ * Throws a TypeError when the value is not of the filter's type. `value` is the zod schema
+ * of the values it takes, which the contract's filter schemas are built from.
  */
-export type FilterRule = (value: unknown, now: number) => SqlClause;
+export type FilterRule<V extends z.ZodType = z.ZodType> = ((
+  value: unknown,
+  now: number,
+) => SqlClause) & { readonly value: V };
 
 /** The list rules of one entity. */
 export type ListRules = {
@@ -46,22 +54,32 @@ export type ListRules = {
   readonly filters: Readonly<Record<string, FilterRule>>;
 };
 
-function flagFilter(name: string, meaning: (value: boolean, now: number) => SqlClause): FilterRule {
-  return (value, now) => {
+function flagFilter(
+  name: string,
+  meaning: (value: boolean, now: number) => SqlClause,
+): FilterRule<z.ZodBoolean> {
+  const rule = (value: unknown, now: number) => {
     if (typeof value !== 'boolean') throw new TypeError(`filter ${name} takes true or false`);
     return meaning(value, now);
   };
+  return Object.assign(rule, { value: z.boolean() });
 }
 
-function equalsFilter(name: string, column: string): FilterRule {
-  return (value) => {
+/** `column = value`, where the value is one of `values` (an enum field). */
+function equalsFilter<const T extends readonly [string, ...string[]]>(
+  name: string,
+  column: string,
+  values: T,
+) {
+  const rule: (value: unknown, now: number) => SqlClause = (value) => {
     if (typeof value !== 'string') throw new TypeError(`filter ${name} takes a text`);
     return { sql: `${column} = ?`, params: [value] };
   };
+  return Object.assign(rule, { value: z.enum(values) });
 }
 
 /** `column = 1` or `column = 0`: the 0/1 form of a boolean field. */
-function booleanColumnFilter(name: string, column: string): FilterRule {
+function booleanColumnFilter(name: string, column: string): FilterRule<z.ZodBoolean> {
   return flagFilter(name, (value) => ({ sql: `${column} = ?`, params: [value ? 1 : 0] }));
 }
 
@@ -82,7 +100,7 @@ export const LIST_RULES = {
     sorts: { name: 'name COLLATE NOCASE', ...timestampSorts, publishedAt: 'publishedAt' },
     defaultSort: '-createdAt',
     filters: {
-      courseType: equalsFilter('courseType', 'courseType'),
+      courseType: equalsFilter('courseType', 'courseType', COURSE_TYPES),
       /** A course is published when it has a publishing date; a draft has none. */
       published: flagFilter('published', (value) => ({
         sql: value ? 'publishedAt IS NOT NULL' : 'publishedAt IS NULL',
@@ -130,7 +148,7 @@ export const LIST_RULES = {
           ? { sql: 'expiredAt IS NOT NULL AND expiredAt <= ?', params: [now] }
           : { sql: '(expiredAt IS NULL OR expiredAt > ?)', params: [now] },
       ),
-      couponType: equalsFilter('couponType', 'couponType'),
+      couponType: equalsFilter('couponType', 'couponType', COUPON_TYPES),
     },
   },
   pages: {
@@ -145,11 +163,44 @@ export const LIST_RULES = {
     sorts: { title: 'title COLLATE NOCASE', slug: 'slug', ...timestampSorts },
     defaultSort: '-createdAt',
     filters: {
-      pageType: equalsFilter('pageType', 'pageType'),
+      pageType: equalsFilter('pageType', 'pageType', PAGE_TYPES),
       published: booleanColumnFilter('published', 'published'),
     },
   },
 } as const satisfies Record<EntityName, ListRules>;
+
+type Rules = typeof LIST_RULES;
+
+/** A sort key of an entity, without its direction. */
+export type SortKeyOf<E extends EntityName> = keyof Rules[E]['sorts'] & string;
+
+/** The keys each entity's list may be sorted by, in the order its rules name them. */
+export const ENTITY_SORTS = Object.fromEntries(
+  ENTITY_NAMES.map((entity) => [entity, Object.keys(LIST_RULES[entity].sorts)]),
+) as unknown as { readonly [E in EntityName]: readonly SortKeyOf<E>[] };
+
+/** The schema of a list's filters: each filter of the rules, optional, and nothing else. */
+type FilterSchemaOf<F extends Readonly<Record<string, FilterRule>>> = z.ZodObject<
+  { -readonly [K in keyof F]: z.ZodOptional<F[K]['value']> },
+  z.core.$strict
+>;
+
+function filterSchema<F extends Readonly<Record<string, FilterRule>>>(
+  filters: F,
+): FilterSchemaOf<F> {
+  const shape = Object.fromEntries(
+    Object.entries(filters).map(([name, rule]) => [name, rule.value.optional()]),
+  );
+  return z.object(shape).strict() as unknown as FilterSchemaOf<F>;
+}
+
+/** The per-entity list filters the server understands, as the contract checks them. */
+export const FILTER_SCHEMAS = {
+  courses: filterSchema(LIST_RULES.courses.filters),
+  students: filterSchema(LIST_RULES.students.filters),
+  coupons: filterSchema(LIST_RULES.coupons.filters),
+  pages: filterSchema(LIST_RULES.pages.filters),
+} as const;
 
 /** The longest search text the platform takes (after trimming); a longer one is refused. */
 export const MAX_SEARCH_LENGTH = 200;

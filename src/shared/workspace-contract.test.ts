@@ -61,3 +61,20 @@ describe('what a write answers', () => {
     expect(saved.retryAt).toBe(1_700_000_040_000);
   });
 });
+
+describe('the search a list or an export asks for', () => {
+  it('is trimmed, and a blank one is no search (the rule of list-rules.ts)', () => {
+    const list = (q: string) =>
+      workspaceContract['students:list'].request.parse({ schoolId, q, limit: 10 }).q;
+    expect(list('  Ada ')).toBe('Ada');
+    expect(list('   ')).toBeUndefined();
+    const exported = (q: string) =>
+      workspaceContract['export:csv'].request.parse({
+        schoolId,
+        jobId: id,
+        list: { entity: 'coupons', q },
+      }).list.q;
+    expect(exported(' SPRING ')).toBe('SPRING');
+    expect(exported('')).toBeUndefined();
+  });
+});

@@ -13,6 +13,7 @@ import {
   type SortOf,
 } from './entities';
 import { enrollmentSchema } from './records';
+import { MAX_SEARCH_LENGTH, searchText } from './list-rules';
 
 /**
  * The workspace's channels: per entity `list`, `get`, `create`, `update`, `delete`, the
@@ -69,6 +70,9 @@ export const etagSchema = z
  */
 const seen = z.record(z.string().max(100), z.unknown()).optional();
 
+/** A list's search, as the platform reads it: trimmed, and a blank one is no search. */
+const search = z.string().max(MAX_SEARCH_LENGTH).transform(searchText).optional();
+
 const versioned = <T extends z.ZodType>(record: T) =>
   z.object({ record, etag: z.string().optional() });
 
@@ -102,7 +106,7 @@ function entityChannels<
       request: z
         .object({
           schoolId,
-          q: z.string().trim().max(200).optional(),
+          q: search,
           sort: sortSchema(entity).optional(),
           filters: schemas.filters.optional(),
           offset: z.int().min(0).default(0),
@@ -231,14 +235,14 @@ export const exportRequest = z.discriminatedUnion('entity', [
   z
     .object({
       entity: z.literal('students'),
-      q: z.string().max(200).optional(),
+      q: search,
       sort: sortSchema('students').optional(),
     })
     .strict(),
   z
     .object({
       entity: z.literal('coupons'),
-      q: z.string().max(200).optional(),
+      q: search,
       sort: sortSchema('coupons').optional(),
       filters: FILTER_SCHEMAS.coupons.optional(),
     })
@@ -246,7 +250,7 @@ export const exportRequest = z.discriminatedUnion('entity', [
   z
     .object({
       entity: z.literal('courses'),
-      q: z.string().max(200).optional(),
+      q: search,
       sort: sortSchema('courses').optional(),
       filters: FILTER_SCHEMAS.courses.optional(),
     })

@@ -75,11 +75,6 @@ export function requireAnyScope(ctx: Context, scopes: readonly string[]): void {
   requireScope(ctx, scopes.join(' '));
 }
 
-/** True when the caller may read `area` (`<area>:read`); anonymous callers may not. */
-export function hasScope(ctx: Context, scope: string): boolean {
-  return authOf(ctx)?.scopes.has(scope) ?? false;
-}
-
 /**
  * Where every error body's `error_uri` points: the walkthrough the authorization server
  * serves at its origin, shared by every school it serves.

@@ -36,6 +36,8 @@ export type AuthServiceOptions = {
   revocationPolicy?: Partial<RevocationPolicy>;
   /** A pending revocation was added, confirmed or given up (the host tells the renderer). */
   onPendingRevocationsChanged?: () => void;
+  /** A sign-in finished and its session is saved (the school's outbox may have waited for it). */
+  onSignedIn?: (schoolId: string) => void;
   onProgress?: (event: SignInProgress) => void;
 };
 
@@ -69,7 +71,10 @@ export class AuthService {
   private readonly sessions: Sessions;
   private readonly signOuts: SignOuts;
 
+  private readonly onSignedIn: (schoolId: string) => void;
+
   constructor(options: AuthServiceOptions) {
+    this.onSignedIn = options.onSignedIn ?? (() => {});
     const settings = options.settings ?? new Settings(options.dataDir);
     const mask = options.mask ?? new SecretMask();
     const log = maskedLogger(options.log ?? silentLog, mask);
@@ -130,7 +135,9 @@ export class AuthService {
     const attempt = await beginSignIn(deps, { school, scopes, signal }).catch(forgetIfFailed);
     const done = attempt.done.then((set) => {
       this.deps.settings.rememberSchool(set.baseUrl);
-      return summaryOf(set);
+      const summary = summaryOf(set);
+      this.onSignedIn(summary.schoolId);
+      return summary;
     }, forgetIfFailed);
     return { authorizationUrl: attempt.authorizationUrl, done };
   }

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { Clock, Fetch } from '../adapters';
+import { isNoAnswer } from '../platform/errors';
 import type { Settings } from '../store/settings';
 import type { SchoolMetadata } from './discovery';
 import { AuthError, toAuthError } from './errors';
@@ -74,7 +75,7 @@ export async function register(
     client = await oauth.processDynamicClientRegistrationResponse(response);
   } catch (error) {
     const mapped = toAuthError(error, 'registration_failed');
-    throw ['redirect_refused', 'network_error', 'no_answer'].includes(mapped.code)
+    throw mapped.code === 'redirect_refused' || isNoAnswer(mapped)
       ? mapped
       : new AuthError('registration_failed', { cause: error, detail: mapped.message });
   }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as oauth from 'oauth4webapi';
 import type { Fetch } from '../adapters';
+import { isNoAnswer } from '../platform/errors';
 import type { SchoolMetadata } from './discovery';
 import { OAUTH_LIMITS, requestOptions } from './http-policy';
 
@@ -8,11 +9,11 @@ import { OAUTH_LIMITS, requestOptions } from './http-policy';
 export const REFRESH_RETRY_DELAYS_MS: readonly number[] = [500, 2_000];
 
 /**
- * fetch reports a refused, reset or dropped connection as a TypeError; oauth4webapi's own
- * TypeErrors (a bad argument) carry a `code` and would fail the same way again.
+ * A refused, reset or dropped connection (fetch's TypeError), which a moment later may pass;
+ * a deadline that passed is no answer too, but is not retried here (see below).
  */
 function isConnectionFailure(error: unknown): boolean {
-  return error instanceof TypeError && !('code' in error);
+  return error instanceof TypeError && isNoAnswer(error);
 }
 
 /**

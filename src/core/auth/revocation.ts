@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import * as oauth from 'oauth4webapi';
 import type { AuthDeps } from './deps';
+import { isNoAnswer } from '../platform/errors';
 import { AuthError, isAuthError } from './errors';
 import { OAUTH_LIMITS, requestOptions, type RequestLimits } from './http-policy';
 import { schoolMetadata } from './metadata-cache';
@@ -150,10 +151,10 @@ async function revokeOnce(
       additionalParameters: { token_type_hint: token.hint },
     });
   } catch (error) {
-    if (isAuthError(error, 'no_answer'))
-      return { kind: 'retry', detail: 'no answer in time', timedOut: true };
-    // fetch reports refused, reset and dropped connections as TypeError.
-    if (error instanceof TypeError) return { kind: 'retry', detail: 'no answer', timedOut: false };
+    if (isNoAnswer(error)) {
+      const timedOut = isAuthError(error, 'no_answer');
+      return { kind: 'retry', detail: timedOut ? 'no answer in time' : 'no answer', timedOut };
+    }
     return { kind: 'final', detail: isAuthError(error) ? error.code : 'request failed' };
   }
   if (response.status === 429 || response.status >= 500) {

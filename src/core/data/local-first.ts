@@ -7,6 +7,7 @@ import { READ_DEADLINE_MS, withReadDeadline } from './read-deadline';
 import type { ExtendBy, SavedHere, SchoolData } from './school-data';
 import type { SchoolWrites } from './school-writes';
 import { forgetIfGone, type SyncView } from './sync-view';
+import { isNoAnswer } from '../platform/errors';
 
 function hasFilters(filters: object | undefined): boolean {
   return Object.values(filters ?? {}).some((value) => value !== undefined && value !== null);
@@ -39,13 +40,7 @@ function withUnreadable<T>(
  * that said no): what the copy, where it holds the record, answers instead.
  */
 function isUnreachable(error: unknown): boolean {
-  return isPlatformError(
-    error,
-    'network_error',
-    'server_error',
-    'school_unreachable',
-    'school_slow',
-  );
+  return isNoAnswer(error) || isPlatformError(error, 'server_error', 'school_slow');
 }
 
 /**

@@ -102,6 +102,18 @@ export class Schools implements OutboxControl {
     return (await this.school(schoolId)).outbox.retry(entryId);
   }
 
+  /**
+   * A sign-in to the school finished. If its outbox waited for one (the school had stopped
+   * accepting the session), what waited is sent now, without the owner asking. A school not
+   * open has nothing waiting in memory: its outbox sends when it opens.
+   */
+  async signedIn(schoolId: string): Promise<void> {
+    if (!this.schools.has(schoolId)) return;
+    // Through school(): a sign-in as another account reopens the school for that account.
+    const school = await this.school(schoolId).catch(() => undefined);
+    school?.outbox.signedInAgain();
+  }
+
   async discard(schoolId: string, entryId: string): Promise<boolean> {
     return (await this.school(schoolId)).outbox.discard(entryId);
   }
@@ -326,11 +338,6 @@ export class Schools implements OutboxControl {
         memoryOnly: options.memoryOnly,
         onStatus: options.onStatus,
         onDataChanged: (areas) => options.onDataChanged(schoolId, areas),
-        // A list the owner opens asks the school for news this often at most, so an edit made
-        // elsewhere shows within seconds while the school answers; and a quiet app still
-        // checks every 30 s (two small requests an area, a few percent of the read budget),
-        // so the status line notices a school that went away.
-        schedule: { revalidateMs: 5_000, incrementalMs: 30_000 },
         overlay: SchoolOutbox.overlayOf(withOutbox.outbox),
       });
       const outbox = withOutbox.attach({

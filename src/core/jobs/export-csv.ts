@@ -35,7 +35,7 @@ export async function exportCsv(
   fileLabel?: string,
 ): Promise<ExportedFile | undefined> {
   const query = {
-    q: list.q || undefined,
+    q: list.q,
     sort: list.sort as never,
     filters: ('filters' in list ? list.filters : undefined) as never,
   };

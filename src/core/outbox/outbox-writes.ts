@@ -6,6 +6,7 @@ import type { Outbox } from './outbox';
 import { isEnrollmentEdit, same, type Fields, type OutboxEntry } from './outbox-entry';
 import { conditionalRemove, conditionalUpdate, shownBase } from './conditional-writes';
 import type { SyncView } from '../data/sync-view';
+import { isNoAnswer } from '../platform/errors';
 
 /**
  * A write's answer: `pending` when it is saved on this computer and not yet at the school;
@@ -26,11 +27,9 @@ export const NO_RATE_LIMIT_WAIT = { maxRetryAfterMs: 0 };
  * a 429 not waited out) leaves the edit waiting in the outbox.
  */
 export function isRefusal(error: unknown): boolean {
-  if (isPlatformError(error, 'network_error', 'server_error', 'rate_limited', 'school_unreachable'))
-    return false;
-  const code = (error as { code?: unknown } | null)?.code;
-  // The session's own failures to reach the school (AuthError network_error, no_answer).
-  return code !== 'network_error' && code !== 'no_answer' && code !== 'timeout';
+  if (isNoAnswer(error) || isPlatformError(error, 'server_error', 'rate_limited')) return false;
+  // A sign-in the session waited for in vain (AuthError timeout) is no answer either.
+  return (error as { code?: unknown } | null)?.code !== 'timeout';
 }
 
 /**

@@ -13,7 +13,8 @@ import { OutboxSchoolWrites } from './outbox-school-writes';
 import type { SyncOverlay } from './overlay';
 import type { Reachability } from '../sync/reachability';
 import { CREATE_SCHEMAS } from '../../shared/entities';
-import { ENTITY_NAMES } from '../../shared/entity-names';
+import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import { recordLabel } from '../../shared/record-label';
 import type { OutboxEntryView, OutboxStatus } from '../../shared/outbox-contract';
 import type { SchoolWrites } from '../data/school-writes';
 import type { SyncView } from '../data/sync-view';
@@ -30,16 +31,10 @@ export type AttachParts = {
   reachability: Reachability;
 };
 
-/** The fields that name a record for a person, in the order they are tried. */
-const LABEL_FIELDS = ['name', 'title', 'code', 'email', 'slug'];
-
 /** What names a record for a person, or nothing (the renderer then says it is untitled). */
-function labelOf(record: Fields | undefined, fields: Fields): { label?: string } {
-  for (const name of LABEL_FIELDS) {
-    const value = fields[name] ?? record?.[name];
-    if (typeof value === 'string' && value !== '') return { label: value };
-  }
-  return {};
+function labelOf(entity: EntityName, record: Fields | undefined): { label?: string } {
+  const label = recordLabel(entity, record);
+  return label === undefined ? {} : { label };
 }
 
 /**
@@ -210,6 +205,11 @@ export class SchoolOutbox {
     return true;
   }
 
+  /** A new sign-in: when replay stopped for want of one, it sends again at once. */
+  signedInAgain(): void {
+    if (this.signInNeeded) void this.retry();
+  }
+
   async discard(entryId: string): Promise<boolean> {
     const entry = this.find(entryId);
     if (!entry) return false;
@@ -298,7 +298,7 @@ export class SchoolOutbox {
       area: edit.entity,
       recordId: edit.id,
       kind: edit.kind,
-      ...labelOf(shown ?? entry.base, fields),
+      ...labelOf(edit.entity, { ...(shown ?? entry.base), ...fields }),
       fields,
     };
   }
@@ -309,13 +309,13 @@ export class SchoolOutbox {
       this.sync.isSynced(area)
         ? (this.sync.copy.get(area, id)?.record as Fields | undefined)
         : undefined;
-    const { label: course } = labelOf(record('courses', edit.courseId), {});
+    const { label: course } = labelOf('courses', record('courses', edit.courseId));
     return {
       ...this.common(entry),
       area: 'students',
       recordId: edit.studentId,
       kind: 'update',
-      ...labelOf(record('students', edit.studentId), {}),
+      ...labelOf('students', record('students', edit.studentId)),
       fields: {},
       enrollment: { change: edit.kind, ...(course === undefined ? {} : { course }) },
     };

@@ -71,3 +71,24 @@ export function isPlatformError(
 ): error is PlatformError {
   return error instanceof PlatformError && (codes.length === 0 || codes.includes(error.code));
 }
+
+/** Error codes (AuthError, PlatformError) that say the school did not answer at all. */
+const NO_ANSWER_CODES: ReadonlySet<unknown> = new Set([
+  'network_error',
+  'no_answer',
+  'school_unreachable',
+]);
+
+/**
+ * Did the school not answer at all? The one rule for "no answer", as opposed to an answer
+ * that said no: fetch's TypeError (refused, reset, dropped), a deadline (TimeoutError, or
+ * AuthError `no_answer`), a coded network failure, or a request aborted by a signal whose
+ * reason is a timeout. A caller's own cancel is not one, nor an oauth4webapi TypeError (a bad
+ * argument, which carries a `code` and would fail the same way again).
+ */
+export function isNoAnswer(error: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return (signal.reason as { name?: unknown } | null)?.name === 'TimeoutError';
+  if (error instanceof TypeError) return !('code' in error);
+  const named = error as { name?: unknown; code?: unknown } | null;
+  return named?.name === 'TimeoutError' || NO_ANSWER_CODES.has(named?.code);
+}

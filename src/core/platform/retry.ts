@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { PlatformError, RateLimitedError } from './errors';
+import { isNoAnswer, PlatformError, RateLimitedError } from './errors';
 
 /** What a request to the platform carries; the same shape `AuthService.request` takes. */
 export type ApiRequestInit = {
@@ -101,18 +101,6 @@ function isTimeout(error: unknown): boolean {
   return code === 'no_answer' || name === 'TimeoutError';
 }
 
-/**
- * A request that got no answer: fetch reports refused, reset and dropped connections as
- * TypeError, AuthService as network_error; a timeout counts the same.
- */
-function isConnectionFailure(error: unknown): boolean {
-  return (
-    error instanceof TypeError ||
-    (error as { code?: unknown } | null)?.code === 'network_error' ||
-    isTimeout(error)
-  );
-}
-
 /** Frees the connection of an answer we are about to discard. */
 async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
@@ -143,7 +131,7 @@ export async function sendWithRetry(
     try {
       response = await transport(url, init);
     } catch (error) {
-      if (init.signal?.aborted || !isConnectionFailure(error)) throw error;
+      if (init.signal?.aborted || !isNoAnswer(error)) throw error;
       const timedOut = isTimeout(error);
       if (timedOut) timeouts += 1;
       if (!repeatable || !canRetry || (timedOut && timeouts > policy.maxTimeoutRetries)) {

@@ -21,7 +21,7 @@ import {
 } from './mirror-sql';
 
 export type { MirrorListQuery, MirrorPage } from './mirror-query';
-export { MirrorError, type MirrorErrorCode } from './mirror-sql';
+export { MirrorError } from './mirror-sql';
 
 /** A record as the mirror takes it: the platform's JSON, with its id. */
 export type MirrorRecord = Record<string, unknown> & { id: string };
@@ -53,11 +53,15 @@ function idsJson(ids: readonly string[]): string {
  * for long. A commit survives the app's crash when it returns, and a power cut once the WAL
  * reaches the disk (see SchoolDatabases' settings).
  */
+/** Told the area and ids of records just stored, removed or given an ETag. */
+export type RecordsWritten = (entity: EntityName, ids: readonly string[]) => void;
+
 export class MirrorDatabase {
   /** Areas whose list indexes are known to exist: `list` asks SQLite once, not every call. */
   private readonly indexed = new Set<EntityName>();
   /** Sort indexes being built off the event loop, by their DDL (prepareSort). */
   private readonly sortBuilds = new Map<string, Promise<void>>();
+  private readonly writeListeners = new Set<RecordsWritten>();
 
   private constructor(
     private readonly db: Db,
@@ -117,6 +121,22 @@ export class MirrorDatabase {
     return !found;
   }
 
+  /**
+   * Calls `listener` after records of an area are stored, removed or given an ETag, with
+   * their ids: how a running id sweep learns of records written after it began (see
+   * core/sync/write-tracker.ts). Answers the function that stops the calls.
+   */
+  onRecordsWritten(listener: RecordsWritten): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
+  }
+
+  private written(entity: EntityName, ids: () => readonly string[]): void {
+    if (this.writeListeners.size === 0) return;
+    const list = ids();
+    for (const listener of this.writeListeners) listener(entity, list);
+  }
+
   /** Bytes the database takes (every area), as SQLite counts its pages. */
   sizeBytes(): number {
     return (
@@ -152,6 +172,7 @@ export class MirrorDatabase {
       }
       return modified;
     });
+    this.written(entity, () => records.map((record) => record.id));
     return rows;
   }
 
@@ -162,6 +183,7 @@ export class MirrorDatabase {
       id,
       etag ?? null,
     ]);
+    this.written(entity, () => [id]);
   }
 
   /**
@@ -177,6 +199,7 @@ export class MirrorDatabase {
       if (name === 'students') enrollments.dropStudentsEnrollments(this.db, json);
       if (name === 'courses') enrollments.dropCoursesEnrollments(this.db, json);
     });
+    this.written(entity, () => ids);
   }
 
   /** Every stored id of an entity (for a sweep that finds records deleted on the platform). */

@@ -10,10 +10,10 @@ function countingDb(file = ':memory:') {
   const db = new Database(file);
   const compiled: string[] = [];
   const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
+  db.prepare = (sql: string) => {
     compiled.push(sql);
     return prepare(sql);
-  });
+  };
   return { db, compiled };
 }
 

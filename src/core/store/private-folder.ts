@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, rm } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { removeFileAtomic, removeStaleTempFiles } from './atomic-file';
+import { removeStaleTempFiles } from './atomic-file';
 
 /**
  * What the folders of a school's files on this computer (the mirror, the outbox) share: a
@@ -27,10 +27,4 @@ export async function preparePrivateFolder(folder: string): Promise<number> {
 export function schoolFile(folder: string, what: string, key: string, extension: string): string {
   const hash = createHash('sha256').update(`schooldesk ${what}\0`).update(key).digest('hex');
   return join(folder, `${hash.slice(0, 32)}${extension}`);
-}
-
-/** Removes a school's file and the copy of it set aside as unreadable, if any. */
-export async function removeWithAside(file: string, asideSuffix: string): Promise<void> {
-  await removeFileAtomic(file);
-  await rm(`${file}${asideSuffix}`, { force: true });
 }

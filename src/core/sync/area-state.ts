@@ -17,6 +17,11 @@ export interface SyncMirror {
   get(entity: EntityName, id: string): { record: unknown } | undefined;
   getMeta<T>(key: string): T | undefined;
   setMeta(key: string, value: unknown): void;
+  /**
+   * Calls `listener` after each change of an area's records (stored, removed, a new ETag),
+   * with their ids, whoever made it; answers the function that stops the calls.
+   */
+  onRecordsWritten(listener: (entity: EntityName, ids: readonly string[]) => void): () => void;
   /** Runs `work` in one transaction (its writes commit together, or not at all). */
   batch?<T>(work: () => T): T;
   /** Optional bulk-load help: drop the area's search index during a long first sync… */

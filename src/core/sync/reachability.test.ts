@@ -8,7 +8,8 @@ import {
   type ClientHarness,
 } from '../../../e2e/support/harness/client-harness';
 import { PlatformClient } from '../platform/platform-client';
-import { isNoAnswer, type NetworkHint, type ReachabilityState } from './reachability';
+import { isNoAnswer } from '../platform/errors';
+import type { NetworkHint, ReachabilityState } from './reachability';
 import { linkSchool, type SchoolLink } from './school-link';
 
 let harness: ClientHarness | undefined;

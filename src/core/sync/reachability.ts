@@ -1,4 +1,5 @@
 import type { Clock, LogSink } from '../adapters';
+import { isNoAnswer } from '../platform/errors';
 import type { ApiTransport } from '../platform/retry';
 
 /**
@@ -55,21 +56,6 @@ export type ReachabilityOptions = {
   maxRetryMs?: number;
   log?: LogSink;
 };
-
-/** Error codes (AuthError, PlatformError) that say the school did not answer at all. */
-const NO_ANSWER_CODES = new Set(['network_error', 'no_answer', 'school_unreachable']);
-
-/**
- * True when `error` says no answer came: fetch's TypeError (refused, reset, dropped), a
- * deadline (TimeoutError, or AuthError `no_answer`), a coded network failure, or a request
- * aborted by a signal whose reason is a timeout. A caller's own cancel is not one.
- */
-export function isNoAnswer(error: unknown, signal?: AbortSignal): boolean {
-  if (signal?.aborted) return (signal.reason as { name?: unknown } | null)?.name === 'TimeoutError';
-  if (error instanceof TypeError) return true;
-  const named = error as { name?: unknown; code?: unknown } | null;
-  return named?.name === 'TimeoutError' || NO_ANSWER_CODES.has(String(named?.code));
-}
 
 /** A 5xx counts as "not answering": the school is there but cannot serve. */
 function isServerFailure(error: unknown): boolean {

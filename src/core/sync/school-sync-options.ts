@@ -20,9 +20,15 @@ export type SyncSchedule = {
   progressMs: number;
 };
 
+/**
+ * The schedule the app runs. A list the owner opens asks the school for news this often at
+ * most, so an edit made elsewhere shows within seconds while the school answers; and a quiet
+ * app still checks every 30 s (two small requests an area, a few percent of the read budget),
+ * so the status line notices a school that went away.
+ */
 export const DEFAULT_SCHEDULE: SyncSchedule = {
-  incrementalMs: 5 * 60_000,
-  revalidateMs: 60_000,
+  incrementalMs: 30_000,
+  revalidateMs: 5_000,
   progressMs: 250,
 };
 

@@ -5,7 +5,8 @@ import { overlaid } from '../outbox/overlay';
 import { clearArea, readAreaMeta, readUnreadable, type SyncMirror } from './area-state';
 import { CopyTooLargeError } from './area-writer';
 import { pullArea, type PullProgress } from './pull';
-import { isNoAnswer, systemTimers, type Timers } from './reachability';
+import { isNoAnswer } from '../platform/errors';
+import { systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,
   describeFailure,
@@ -25,7 +26,7 @@ const ORDER: readonly EntityName[] = ['courses', 'coupons', 'pages', 'students']
  * changed. It is what the local-first SchoolData reads through (`copy`, `isSynced`...).
  */
 export class SchoolSync<M extends SyncMirror = SyncMirror> {
-  /** The mirror for everyone else: the app's writes through it are noted (see WriteTracker). */
+  /** The mirror, for everyone else (its writes are noted for sweeps, see WriteTracker). */
   readonly copy: M;
   private readable: Set<EntityName>;
   private readonly clock: Clock;
@@ -52,6 +53,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
   private nextRound: unknown;
   private lastStatus = '';
   private unsubscribe: () => void = () => undefined;
+  private stopNoting: () => void = () => undefined;
   private closed = false;
   private discarded = false;
 
@@ -70,7 +72,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     this.clock = options.clock ?? { now: Date.now };
     this.timers = options.timers ?? systemTimers;
     this.schedule = { ...DEFAULT_SCHEDULE, ...options.schedule };
-    this.copy = this.writes.watch(mirror);
+    this.copy = mirror;
   }
 
   /** The status the renderer shows. */
@@ -208,6 +210,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
       if (!this.readable.has(area)) this.mirror.setMeta(tooLargeKey(area), undefined);
       else if (this.mirror.getMeta(tooLargeKey(area)) !== undefined) this.tooLarge.add(area);
     }
+    this.stopNoting = this.mirror.onRecordsWritten((area, ids) => this.writes.note(area, ids));
     let wasReachable = this.isReachable();
     this.unsubscribe = this.options.reachability.subscribe(() => {
       const reachable = this.isReachable();
@@ -223,6 +226,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
   private async stop(): Promise<void> {
     this.closed = true;
     this.unsubscribe();
+    this.stopNoting();
     this.timers.clearTimeout(this.nextRound);
     for (const timer of this.trailing.values()) this.timers.clearTimeout(timer);
     this.trailing.clear();

@@ -38,7 +38,7 @@ function entityActions<E extends EntityName>(entity: E, schools: SchoolDirectory
       limit: number;
     }) =>
       (await schools.for(request.schoolId)).list(entity, {
-        q: request.q || undefined,
+        q: request.q,
         sort: request.sort,
         filters: request.filters,
         offset: request.offset,

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ResponseOf } from '../../shared/contract';
-import type { OutboxStatus } from '../../shared/outbox-contract';
 import type { SyncStatus } from '../../shared/sync-status';
 import { bridge } from './bridge';
 import { entityKeys } from './entity-queries';
@@ -40,11 +39,6 @@ export function useBridgeEvents(): void {
                 }
               : old,
           );
-          // Signed in again after the school stopped accepting the session: what waited for
-          // it goes now, without the owner having to ask.
-          const { schoolId } = event.session;
-          if (queryClient.getQueryData<OutboxStatus>(outboxKeys.status(schoolId))?.signInNeeded)
-            void bridge().outbox.retry({ schoolId });
         }
         if (event.type === 'signIn:finished' || event.type === 'session:changed') {
           void queryClient.invalidateQueries({ queryKey: queryKeys.session });

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTITY_NAMES, type EntityName, type RecordOf } from '../../shared/entities';
+import { recordLabel } from '../../shared/record-label';
 import { optionLabel, FIELD_SPECS } from '../records/field-specs';
 import { speak } from '../test-language';
-import { COLUMNS, amountOf, rowDetail, rowTitle } from './columns';
+import { COLUMNS, amountOf, rowDetail } from './columns';
 
 beforeEach(() => speak('en'));
 
@@ -25,7 +26,7 @@ describe('list columns of a record with only its required fields', () => {
       expect(cell).not.toMatch(/undefined|null|NaN|Invalid Date/);
     }
     expect(cells.filter((cell) => cell === '—').length).toBeGreaterThan(0);
-    expect(rowTitle(entity, row)).not.toMatch(/undefined/);
+    expect(recordLabel(entity, row)).not.toMatch(/undefined/);
     expect(rowDetail(entity, row)).not.toMatch(/undefined/);
   });
 });

@@ -208,20 +208,16 @@ export const COLUMNS: { [E in EntityName]: readonly Column<E>[] } = {
   ],
 };
 
-/** What a row is called in a label ("Select Ada Lovelace", a palette result). */
-export function rowTitle(entity: EntityName, row: RecordOf<EntityName>): string {
-  if (entity === 'pages') return (row as RecordOf<'pages'>).title;
-  if (entity === 'coupons') {
-    const coupon = row as RecordOf<'coupons'>;
-    return `${coupon.code} · ${coupon.name}`;
-  }
-  return (row as RecordOf<'courses' | 'students'>).name;
-}
-
-/** A second line for palette results (the student's e-mail, the course's slug…). */
+/**
+ * A second line for palette results, beside the record's label (shared/record-label): the
+ * student's e-mail, the coupon's code and discount, the course's slug…
+ */
 export function rowDetail(entity: EntityName, row: RecordOf<EntityName>): string {
   if (entity === 'students') return (row as RecordOf<'students'>).email;
-  if (entity === 'coupons') return amountOf(row as RecordOf<'coupons'>);
+  if (entity === 'coupons') {
+    const coupon = row as RecordOf<'coupons'>;
+    return `${coupon.code} · ${amountOf(coupon)}`;
+  }
   const slug = (row as RecordOf<'courses' | 'pages'>).slug;
   return slug === undefined ? '' : `/${slug}`;
 }

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { memo, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
+import { searchText } from '../../shared/list-rules';
 import { toUiError } from '../data/bridge';
 import { OfflineNotice, useOfflineNote } from '../sync/offline-notice';
 import type { ListParams } from '../data/entity-queries';
@@ -96,7 +97,10 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
   );
   const [chunks, setChunks] = useState({ first: 0, last: 0 });
   const local = useSyncStatus(schoolId)?.areas[entity].state === 'synced';
-  const q = useDebounced(query.trim(), local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS);
+  const q = useDebounced(
+    searchText(query) ?? '',
+    local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS,
+  );
   // While the school cannot be reached, the area's long operations say why they are disabled;
   // New still works (the record is saved on this computer and sent later).
   const { noteId } = useOfflineNote(schoolId);

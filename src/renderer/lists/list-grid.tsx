@@ -12,9 +12,10 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName, RecordOf } from '../../shared/entities';
+import { recordLabel } from '../../shared/record-label';
 import { PendingMark } from '../components/pending-mark';
 import type { ListParams } from '../data/entity-queries';
-import { COLUMNS, rowTitle, type Column } from './columns';
+import { COLUMNS, type Column } from './columns';
 import { useColumns } from './use-columns';
 import { CHECK_CELL, inDomOrder, slotOf } from './row-layout';
 import { CHUNK_SIZE, type ListRows } from './use-list-rows';
@@ -169,7 +170,7 @@ export function ListGrid<E extends EntityName>(props: Props<E>) {
       onOpen(row.id);
     } else if (event.key === ' ' && onToggle) {
       event.preventDefault();
-      onToggle(row.id, rowTitle(entity, row));
+      onToggle(row.id, recordLabel(entity, row) ?? '');
     }
   };
 
@@ -333,10 +334,10 @@ const GridRow = memo(function GridRow<E extends EntityName>(props: GridRowProps<
             <input
               type="checkbox"
               tabIndex={-1}
-              aria-label={t('lists:row.select', { title: rowTitle(entity, row) })}
+              aria-label={t('lists:row.select', { title: recordLabel(entity, row) ?? '' })}
               checked={selected === true}
               onClick={(event) => event.stopPropagation()}
-              onChange={() => onToggle?.(row.id, rowTitle(entity, row))}
+              onChange={() => onToggle?.(row.id, recordLabel(entity, row) ?? '')}
             />
           ) : null}
         </div>

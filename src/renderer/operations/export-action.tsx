@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
+import { searchText } from '../../shared/list-rules';
 import type { RequestOf } from '../../shared/contract';
 import { bridge, toUiError, unwrap, type UiError } from '../data/bridge';
 import type { ListParams } from '../data/entity-queries';
@@ -24,7 +25,7 @@ type Props = {
 
 /** The list as the export channel takes it: students have no filters, and no blank search. */
 export function exportListOf(entity: Exportable, params: ListParams<EntityName>): ExportList {
-  const q = params.q?.trim();
+  const q = searchText(params.q);
   const base = { ...(q ? { q } : {}), ...(params.sort ? { sort: params.sort } : {}) };
   if (entity === 'students') return { entity, ...base } as ExportList;
   const filters = 'filters' in params ? params.filters : undefined;

@@ -12,11 +12,6 @@ import { describeValue, fieldLabel, kindWord } from '../words/record-words';
  * is tested alone; each function reads the language shown when it is called.
  */
 
-/** The accessible name (and tooltip) of the mark on rows and records with unsent edits. */
-export function pendingMarkLabel(): string {
-  return i18next.t('outbox:pendingMark');
-}
-
 /** The shell's count: "1 change waiting to be sent", "3 changes waiting to be sent"; '' for 0. */
 export function waitingText(count: number): string {
   return count > 0 ? i18next.t('outbox:waiting', { count }) : '';

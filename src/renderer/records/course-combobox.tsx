@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchText } from '../../shared/list-rules';
 import type { Course } from '../../shared/records';
 import { errorText } from '../words/error-text';
 import { listWindowQuery } from '../data/entity-queries';
@@ -48,7 +49,7 @@ export function CourseCombobox(props: Props) {
   const [active, setActive] = useState(-1);
 
   useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
+    const timer = setTimeout(() => setQ(searchText(text) ?? ''), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 

@@ -7,7 +7,6 @@ import {
   enumWord,
   fieldLabel,
   formNameOf,
-  kindWord,
   type EnumField,
 } from '../words/record-words';
 
@@ -267,27 +266,3 @@ export function changedFields(
 
 /** A field's value in words, for the conflict view and the outbox (record-words.ts). */
 export const describeValue = describe;
-
-/** The words naming a record: its name, title or code. */
-export function recordTitle(entity: EntityName, record: AnyRecord | undefined): string {
-  if (!record) return '';
-  const title = entity === 'pages' ? record.title : record.name;
-  return text(title) || text(record.code) || text(record.email);
-}
-
-/**
- * A record kind in words, singular, lowercase in English ("course", "課程"), in the language
- * shown now; for code that writes its own sentences (the outbox). New code: a catalog message.
- */
-export const SINGULAR: Record<EntityName, string> = Object.defineProperties(
-  {},
-  Object.fromEntries(
-    (Object.keys(FIELD_SPECS) as EntityName[]).map((entity) => [
-      entity,
-      { enumerable: true, get: () => kindWord(entity).toLowerCase() },
-    ]),
-  ),
-) as Record<EntityName, string>;
-
-/** "Course", "課程": a record kind to start a sentence or head a panel. */
-export const capitalized = (entity: EntityName): string => kindWord(entity);

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
+import { recordLabel } from '../../shared/record-label';
 import type { UiError } from '../data/bridge';
 import { errorText, fieldErrorText } from '../words/error-text';
 import { call, entityKeys } from '../data/entity-queries';
@@ -18,7 +19,6 @@ import {
   FIELD_SPECS,
   changedFields,
   formNameOf,
-  recordTitle,
   toFormValues,
   toPlatformFields,
   type AnyRecord,
@@ -207,7 +207,7 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   // A course's Save also sends its curriculum, which curriculum:write alone may change.
   const locked = !access.canWrite && !(curriculum.has && curriculumAccess.canWrite);
   const busy = save.isPending || remove.isPending;
-  const name = recordTitle(entity, record);
+  const name = recordLabel(entity, record) ?? '';
   // "Saved on this computer" belongs to the values saved, not to new edits in the form.
   const savedHere = (pendingHere || status === 'savedHere') && !isDirty;
   const statusWords: Record<Exclude<Status, '' | 'savedHere'>, string> = {

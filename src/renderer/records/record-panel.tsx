@@ -10,7 +10,8 @@ import { useIsPending } from '../data/outbox-queries';
 import { useUiStore } from '../ui-store';
 import { guarded } from './unsaved-edits';
 import { Enrollments } from './enrollments';
-import { recordTitle, type AnyRecord } from './field-specs';
+import { recordLabel } from '../../shared/record-label';
+import type { AnyRecord } from './field-specs';
 import { kindWord } from '../words/record-words';
 import { NewRecordForm } from './new-record-form';
 import { PanelResizer } from './panel-resizer';
@@ -76,7 +77,7 @@ export function RecordPanel({ schoolId, entity, recordId }: Props) {
   const title = isNew
     ? t(`form.newTitle.${entity}`)
     : record
-      ? recordTitle(entity, record)
+      ? (recordLabel(entity, record) ?? '')
       : kindWord(entity);
 
   return (

@@ -59,11 +59,6 @@ export function isEntityArea(area: Area): area is EntityName {
   return area !== 'account';
 }
 
-/** "1 student", "100,000 students", "100,000 位學員". */
-export function countOf(count: number, entity: EntityName): string {
-  return i18next.t(`shell:areas.${entity}.count`, { count });
-}
-
 /** "New course", "新增課程". */
 export function newRecordLabel(entity: EntityName): string {
   return i18next.t(`shell:areas.${entity}.new`);
@@ -72,9 +67,4 @@ export function newRecordLabel(entity: EntityName): string {
 /** "Course details", "課程詳細資料": the open record's panel. */
 export function detailsLabel(entity: EntityName): string {
   return i18next.t(`shell:areas.${entity}.details`);
-}
-
-/** Capitalised first letter, for "New course" (a Chinese word is left as it is). */
-export function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  countOf,
   dateLocaleFor,
   dateOrder,
   formatDate,
@@ -82,12 +81,10 @@ describe('formatMoney and formatPercent', () => {
   });
 });
 
-describe('formatNumber, countOf and formatWhen', () => {
+describe('formatNumber and formatWhen', () => {
   it('groups thousands', () => {
     expect(formatNumber(100_000)).toBe('100,000');
     expect(formatNumber(undefined)).toBe('—');
-    expect(countOf(4_997, 'row')).toBe('4,997 rows');
-    expect(countOf(1, 'student')).toBe('1 student');
   });
 
   it('writes a past moment with its preposition in English, without one in Chinese', () => {

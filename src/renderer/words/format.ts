@@ -21,15 +21,6 @@ export function formatNumber(value: number | null | undefined): string {
 }
 
 /**
- * "1 row", "4,997 rows": a count and its English noun, singular only for exactly one.
- * English only: a translated screen writes counts with an ICU plural in its catalog
- * (`{count, plural, one {# course} other {# courses}}`), which formats the number the same way.
- */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(n)} ${n === 1 ? one : many}`;
-}
-
-/**
  * Day, month and year as digits in the order of the locale ("03/31/2027" in the US,
  * "31/03/2027" in Britain, "2027/03/31" in Taiwan): the order the browser's own date field
  * shows, so a date in a list reads exactly as it does in the field that edits it.

@@ -2,17 +2,12 @@ import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
 import { formatDate, NO_VALUE } from './format';
-import type en from '../../shared/locales/en/records.json';
 
 /**
  * The words of records outside React (lists, conflict view, outbox lines), in the language
  * shown now: each thing has one word, used by the list, the form and the conflict view alike
  * ("Web app" everywhere, never "Vite app" in one place and "Web app" in another).
  */
-
-type Fields = typeof en.fields;
-/** The form fields of an entity that have a label. */
-export type LabelledField<E extends EntityName> = keyof Fields[E] & string;
 
 /** The enum fields of the platform and their values. */
 export const ENUMS = {

@@ -3,8 +3,10 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionSummaryView } from '../../shared/contract';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
+import { searchText } from '../../shared/list-rules';
+import { recordLabel } from '../../shared/record-label';
 import { listWindowQuery } from '../data/entity-queries';
-import { rowDetail, rowTitle } from '../lists/columns';
+import { rowDetail } from '../lists/columns';
 import { useDebounced } from '../lists/use-list-rows';
 import { areaInfo, AREAS, newRecordLabel } from '../words/areas';
 import { Modal } from '../components/modal';
@@ -52,7 +54,7 @@ export function CommandPalette(props: Props) {
   const baseId = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useDebounced(searchText(text) ?? '', SEARCH_DEBOUNCE_MS);
   const searchable = ENTITY_NAMES.filter((e) => accessOf(session, e).canRead);
   const searches = useQueries({
     queries: searchable.map((entity) => ({
@@ -119,7 +121,7 @@ export function CommandPalette(props: Props) {
           const found: Item[] = rows.map((row) => ({
             id: `${entity}-${row.id}`,
             group,
-            label: rowTitle(entity, row),
+            label: recordLabel(entity, row) ?? '',
             detail: rowDetail(entity, row),
             run: then(() => props.openRecord(entity, row.id)),
           }));
