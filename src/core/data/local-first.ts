@@ -50,7 +50,8 @@ function isUnreachable(error: unknown): boolean {
  * `writes` (SchoolWrites: the outbox's, or straight to the school), and what the school
  * answers is put into the copy at once, so every list shows it.
  * While the school cannot be reached, nothing waits on it: reads come from the copy or fail
- * at once with a sentence; writes wait in the outbox, or fail at once when sent straight.
+ * at once with a code (`school_unreachable`, `not_synced_offline`); screens' writes are kept
+ * in the outbox, and long operations' writes (sent straight) fail at once the same way.
  * While it answers too slowly, reads wait for it only until their deadline (read-deadline.ts).
  */
 export class LocalFirstSchoolData implements SchoolData {
@@ -246,7 +247,7 @@ export class LocalFirstSchoolData implements SchoolData {
     return withReadDeadline(this.readDeadlineMs, signal, call);
   }
 
-  /** Fails at once, with a sentence, while the school is known not to answer. */
+  /** Fails at once, with its code, while the school is known not to answer. */
   private requireReachable(code: 'school_unreachable' | 'not_synced_offline'): void {
     if (!this.sync.isReachable()) throw new PlatformError(code);
   }

@@ -15,10 +15,9 @@ export type ExtendBy = { days: number } | { endedAt: number } | { indefinite: tr
 
 /**
  * The one seam between the workspace (handlers and long operations) and a school's data.
- * Behind it stand the network client and the local mirror; callers never learn which one
- * answered, so offline reads (and later the outbox) grow here without touching them.
- * PlatformClient is the network implementation; `src/core/data/schools.ts` hands out the
- * implementation of each signed-in school.
+ * Behind it stand the network client, the school's local copy and its outbox; callers never
+ * learn which one answered or kept a write. LocalFirstSchoolData is the implementation
+ * `src/core/data/schools.ts` hands out for each signed-in school.
  */
 export interface SchoolData {
   /** The window [offset, offset + limit) of the matching records, and how many match. */

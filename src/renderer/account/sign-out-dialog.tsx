@@ -37,9 +37,10 @@ export function signOutNotice(result: SignedOut, school: string): Notice {
 }
 
 /**
- * Sign-out and what it leaves behind: revokes, forgets the school in this window at once
- * ({@link forgetSchoolInWindow}), and lands in another signed-in school if there is one (where
- * it was left, saying how the sign-out went in a toast), else on Connect with how it went.
+ * Sign-out and what it leaves behind: main revokes and removes the school's copy; when it has
+ * answered, the school is forgotten in this window too ({@link forgetSchoolInWindow}) and the
+ * window lands in another signed-in school if there is one (where it was left, saying in a
+ * toast how the sign-out went), else on Connect with how it went.
  * `discardUnsent` is the owner's explicit choice to drop changes not yet sent; without it main
  * refuses while any wait.
  */
