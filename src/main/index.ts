@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
+import { app, type BrowserWindow, dialog, Menu, safeStorage, session, shell } from 'electron';
 import {
   createHandlers,
   createServices,

@@ -9,7 +9,7 @@ import {
   studentSchema,
 } from './records';
 import type { EntityName } from './entity-names';
-import { FILTER_SCHEMAS, type SortKeyOf } from './list-rules';
+import { type FILTER_SCHEMAS, type SortKeyOf } from './list-rules';
 import { fieldSentence, type FieldName } from './field-errors';
 import { curriculumField } from './curriculum/curriculum-fields';
 

@@ -3,7 +3,7 @@ import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { pickLanguage, type Language } from '../../shared/languages';
 import { setFormatLocale } from '../words/format';
-import { en, i18nOptions } from './resources';
+import { type en, i18nOptions } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { EntityName, RecordOf } from '../../shared/entities';
-import { ENTITY_SORTS } from '../../shared/entities';
+import { type ENTITY_SORTS } from '../../shared/entities';
 import { formatDate, formatMoney, formatNumber, formatPercent, NO_VALUE } from '../words/format';
 import { ENUMS, enumWord, fieldLabel, yesNo, type EnumField } from '../words/record-words';
 
