@@ -1,9 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { JobRowResult } from '../../shared/workspace-contract';
-import { formatNumber } from '../words/format';
 import type { ResultRow } from './job-progress';
+import { ResultCells, ResultsHead, type OutcomeWords } from './result-cells';
 
 /** The height a result row is drawn at before it is measured (one line of text). */
 const ROW_HEIGHT = 30;
@@ -13,7 +11,7 @@ const OVERSCAN = 12;
 type Props = {
   rows: readonly ResultRow[];
   /** The owner's word for each outcome ("already on file"). */
-  words: Record<JobRowResult['outcome'], string>;
+  words: OutcomeWords;
   /** What a row is called in the first column's heading. */
   rowNoun: string;
   /** Names the scrolling box for assistive technology ("Every row"). */
@@ -26,7 +24,6 @@ type Props = {
  * the table tells assistive technology how many rows it has and where each drawn one sits.
  */
 export function EveryRowTable({ rows, words, rowNoun, label }: Props) {
-  const { t } = useTranslation('operations');
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render on purpose
   const virtualizer = useVirtualizer({
@@ -50,14 +47,7 @@ export function EveryRowTable({ rows, words, rowNoun, label }: Props) {
     // A box that scrolls takes focus, so the keyboard can scroll it too.
     <div ref={scrollRef} className="every-row" role="region" aria-label={label} tabIndex={0}>
       <table className="job-problems" aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr aria-rowindex={1}>
-            <th scope="col">{rowNoun}</th>
-            <th scope="col">{t('results.value')}</th>
-            <th scope="col">{t('results.outcome')}</th>
-            <th scope="col">{t('results.reason')}</th>
-          </tr>
-        </thead>
+        <ResultsHead rowNoun={rowNoun} rowIndex={1} />
         <tbody>
           {spacer(above)}
           {items.map((item) => {
@@ -70,10 +60,7 @@ export function EveryRowTable({ rows, words, rowNoun, label }: Props) {
                 aria-rowindex={item.index + 2}
                 className={r.outcome}
               >
-                <td>{formatNumber(r.row)}</td>
-                <td>{r.label}</td>
-                <td>{words[r.outcome]}</td>
-                <td>{r.message ?? ''}</td>
+                <ResultCells row={r} words={words} />
               </tr>
             );
           })}

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRowResult } from '../../shared/workspace-contract';
 import { errorText } from '../words/error-text';
-import { formatNumber } from '../words/format';
 import { EveryRowTable } from './every-row-table';
+import { ResultCells, ResultsHead } from './result-cells';
 import type { Job } from './use-job';
 
 type Outcome = JobRowResult['outcome'];
@@ -161,21 +161,11 @@ export function JobResults({
         <>
           <h4>{t('results.problems')}</h4>
           <table className="job-problems">
-            <thead>
-              <tr>
-                <th scope="col">{rowNoun ?? t('results.row')}</th>
-                <th scope="col">{t('results.value')}</th>
-                <th scope="col">{t('results.outcome')}</th>
-                <th scope="col">{t('results.reason')}</th>
-              </tr>
-            </thead>
+            <ResultsHead rowNoun={rowNoun ?? t('results.row')} />
             <tbody>
               {listed.map((r) => (
                 <tr key={`${r.row}-${r.outcome}`}>
-                  <td>{formatNumber(r.row)}</td>
-                  <td>{r.label}</td>
-                  <td>{words[r.outcome]}</td>
-                  <td>{r.message ?? ''}</td>
+                  <ResultCells row={r} words={words} />
                 </tr>
               ))}
             </tbody>
