@@ -5,6 +5,7 @@ import { startPlatform, type RunningPlatform } from '../../platform/server';
 import type { PlatformOptions } from '../../platform/types';
 import { AuthService, type AuthServiceOptions } from '../../../src/core/auth/auth-service';
 import type { SignInProgress } from '../../../src/core/auth/deps';
+import type { RevocationPolicy } from '../../../src/core/auth/revocation';
 import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
 import { tokenSetSchema, type TokenSet } from '../../../src/core/auth/token-set';
 import { ChromiumOpener } from './chromium-opener';
@@ -107,3 +108,9 @@ export function pendingRevocationFiles(dataDir: string): string[] {
   const folder = join(dataDir, 'revocations');
   return existsSync(folder) ? readdirSync(folder) : [];
 }
+
+/** Short waits between revocation attempts, so a sign-out that meets faults stays quick. */
+export const QUICK_REVOCATION: Partial<RevocationPolicy> = { baseDelayMs: 20, maxDelayMs: 50 };
+
+/** The stand-in's revocation endpoint, where the sign-out tests put their faults. */
+export const REVOKE_PATH = '/api/oauth/revoke';

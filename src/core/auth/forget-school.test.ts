@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   pendingRevocationFiles,
+  QUICK_REVOCATION,
+  REVOKE_PATH,
   readStoredTokens,
   tokensActive,
 } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { Settings } from '../store/settings';
-import type { RevocationPolicy } from './revocation';
 import type { TokenSet } from './token-set';
 
 /**
@@ -23,12 +24,8 @@ afterEach(async () => {
   await h.control('/reset');
 });
 
-/** Short waits between attempts, so a sign-out that meets faults stays quick. */
-const QUICK: Partial<RevocationPolicy> = { baseDelayMs: 20, maxDelayMs: 50 };
-const REVOKE = '/api/oauth/revoke';
 /** Whether the school still takes the set's refresh and access tokens, in that order. */
 const bothActive = (set: TokenSet) => tokensActive(h.platform.url, set);
-const pendingFiles = pendingRevocationFiles;
 
 describe('forget this school', () => {
   it('removes its registration, metadata, recent entry and pending revocation after one last try', async () => {
@@ -38,12 +35,12 @@ describe('forget this school', () => {
     const { auth } = h.service({
       dataDir,
       settings,
-      revocationPolicy: QUICK,
+      revocationPolicy: QUICK_REVOCATION,
       wipeSchoolData: (schoolId) => void wiped.push(schoolId),
     });
     const session = await auth.signIn(h.platform.url, ['courses:read']);
     const tokens = await readStoredTokens(dataDir);
-    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE });
+    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE_PATH });
     await auth.signOut(session.schoolId);
     await h.control('/faults', { off: true });
     expect(settings.registration(session.schoolId)).toBeDefined();
@@ -59,7 +56,7 @@ describe('forget this school', () => {
     expect(settings.cachedMetadata(h.platform.url)).toBeUndefined();
     expect(auth.recentSchools()).toEqual([]);
     expect(await auth.pendingRevocations()).toEqual([]);
-    expect(pendingFiles(dataDir)).toEqual([]);
+    expect(pendingRevocationFiles(dataDir)).toEqual([]);
     expect(wiped).toEqual([session.schoolId, session.schoolId]);
   });
 

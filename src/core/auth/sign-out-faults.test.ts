@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   countOf,
   pendingRevocationFiles,
+  QUICK_REVOCATION,
+  REVOKE_PATH,
   readStoredTokens,
   tokensActive,
 } from '../../../e2e/support/harness/auth-harness';
@@ -18,7 +20,6 @@ import { createServices } from '../services';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import type { AuthService } from './auth-service';
 import { OAUTH_LIMITS } from './http-policy';
-import type { RevocationPolicy } from './revocation';
 import type { TokenSet } from './token-set';
 
 /**
@@ -33,14 +34,10 @@ afterEach(async () => {
   await h.control('/reset');
 });
 
-/** Short waits between attempts, so a test with three attempts per token stays quick. */
-const QUICK: Partial<RevocationPolicy> = { baseDelayMs: 20, maxDelayMs: 50 };
-const REVOKE = '/api/oauth/revoke';
-const REVOKE_ROUTE = `POST ${REVOKE}`;
+const REVOKE_ROUTE = `POST ${REVOKE_PATH}`;
 
 /** Whether the school still takes the set's refresh and access tokens, in that order. */
 const bothActive = (set: TokenSet) => tokensActive(h.platform.url, set);
-const pendingFiles = pendingRevocationFiles;
 
 /** Asks the school for new tokens with an old refresh token, as a thief holding it would. */
 async function mint(set: TokenSet): Promise<{ status: number; error?: string }> {
@@ -69,7 +66,7 @@ function recordingLog(lines: string[]): LogSink {
 
 /** Signs in on a fresh folder (or `dataDir`) and answers the service with its stored tokens. */
 async function signedIn(options: Parameters<typeof h.service>[0] = {}) {
-  const service = h.service({ revocationPolicy: QUICK, ...options });
+  const service = h.service({ revocationPolicy: QUICK_REVOCATION, ...options });
   const session = await service.auth.signIn(h.platform.url, ['courses:read']);
   return { ...service, session, tokens: await readStoredTokens(service.dataDir) };
 }
@@ -78,7 +75,7 @@ describe('sign-out under faults', () => {
   it('the issue’s reproduction: revocation answers 500, sign-out keeps it pending, the next start finishes it and the old refresh token mints nothing', async () => {
     const lines: string[] = [];
     const { auth, dataDir, session, tokens } = await signedIn({ log: recordingLog(lines) });
-    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE });
+    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE_PATH });
 
     const result = await auth.signOut(session.schoolId);
     expect(result).toMatchObject({
@@ -102,17 +99,21 @@ describe('sign-out under faults', () => {
     ]);
     expect(await bothActive(tokens)).toEqual([true, true]);
     // The pending record is encrypted: no token in plain text on disk.
-    const [file] = pendingFiles(dataDir);
+    const [file] = pendingRevocationFiles(dataDir);
     const stored = readFileSync(join(dataDir, 'revocations', file!)).toString('latin1');
     expect(stored).not.toContain(tokens.refreshToken!.slice(4, 20));
     expect(stored).not.toContain(tokens.accessToken.slice(4, 20));
 
     // The fault is lifted; the next start (a new AuthService on the same folder) finishes.
     await h.control('/faults', { off: true });
-    const next = h.service({ dataDir, revocationPolicy: QUICK, log: recordingLog(lines) }).auth;
+    const next = h.service({
+      dataDir,
+      revocationPolicy: QUICK_REVOCATION,
+      log: recordingLog(lines),
+    }).auth;
     expect((await next.pendingRevocations()).map((p) => p.schoolId)).toEqual([session.schoolId]);
     expect(await next.retryPendingRevocations()).toEqual([]);
-    expect(pendingFiles(dataDir)).toEqual([]);
+    expect(pendingRevocationFiles(dataDir)).toEqual([]);
     expect(await bothActive(tokens)).toEqual([false, false]);
     expect(await mint(tokens)).toEqual({ status: 400, error: 'invalid_grant' });
     for (const line of lines) {
@@ -123,25 +124,25 @@ describe('sign-out under faults', () => {
 
   it('503 twice, then the school answers: the retries revoke both tokens during the sign-out', async () => {
     const { auth, dataDir, session, tokens } = await signedIn();
-    await h.control('/faults', { rate: 1, kind: '503', pathPrefix: REVOKE, count: 2 });
+    await h.control('/faults', { rate: 1, kind: '503', pathPrefix: REVOKE_PATH, count: 2 });
     expect(await auth.signOut(session.schoolId)).toEqual({ revoked: true });
     expect(await countOf(h.platform.url, REVOKE_ROUTE)).toBe(4);
     expect(await bothActive(tokens)).toEqual([false, false]);
     expect(await auth.pendingRevocations()).toEqual([]);
-    expect(pendingFiles(dataDir)).toEqual([]);
+    expect(pendingRevocationFiles(dataDir)).toEqual([]);
   });
 
   it('the refresh token’s revocation failing never skips the access token’s', async () => {
     const { auth, dataDir, session, tokens } = await signedIn();
     // Every attempt for the refresh token fails; the access token's first attempt succeeds.
-    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE, count: 3 });
+    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE_PATH, count: 3 });
     const result = await auth.signOut(session.schoolId);
     expect(result).toMatchObject({ revoked: false, pending: true });
     expect(await countOf(h.platform.url, REVOKE_ROUTE)).toBe(4);
     // The stand-in (oidc-provider) revokes the whole grant with either token.
     expect(await bothActive(tokens)).toEqual([false, false]);
     // Only the refresh token is left pending; the school confirms it at the next start.
-    const next = h.service({ dataDir, revocationPolicy: QUICK }).auth;
+    const next = h.service({ dataDir, revocationPolicy: QUICK_REVOCATION }).auth;
     await h.control('/reset');
     expect(await next.retryPendingRevocations()).toEqual([]);
     expect(await countOf(h.platform.url, REVOKE_ROUTE)).toBe(1);
@@ -149,36 +150,39 @@ describe('sign-out under faults', () => {
 
   it('dropped connections: pending, and the next start finishes it', async () => {
     const { auth, dataDir, session, tokens } = await signedIn();
-    await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: REVOKE });
+    await h.control('/faults', { rate: 1, kind: 'drop', pathPrefix: REVOKE_PATH });
     expect(await auth.signOut(session.schoolId)).toMatchObject({ revoked: false, pending: true });
     expect(await countOf(h.platform.url, REVOKE_ROUTE)).toBe(6);
     expect(await bothActive(tokens)).toEqual([true, true]);
 
     await h.control('/faults', { off: true });
-    const next = h.service({ dataDir, revocationPolicy: QUICK }).auth;
+    const next = h.service({ dataDir, revocationPolicy: QUICK_REVOCATION }).auth;
     expect(await next.retryPendingRevocations()).toEqual([]);
     expect(await bothActive(tokens)).toEqual([false, false]);
   });
 
   it('timeouts: each attempt has its deadline, at most two per token wait it out, then pending', async () => {
-    const quickDeadline = { ...QUICK, limits: { ...OAUTH_LIMITS, answerMs: 300, totalMs: 1_000 } };
+    const quickDeadline = {
+      ...QUICK_REVOCATION,
+      limits: { ...OAUTH_LIMITS, answerMs: 300, totalMs: 1_000 },
+    };
     // Counted as they leave: the stand-in counts a request only once it has answered.
     let sent = 0;
     const counting: typeof fetch = (input, init) => {
-      if (String(input instanceof Request ? input.url : input).endsWith(REVOKE)) sent += 1;
+      if (String(input instanceof Request ? input.url : input).endsWith(REVOKE_PATH)) sent += 1;
       return fetch(input, init);
     };
     const { auth, dataDir, session, tokens } = await signedIn({
       revocationPolicy: quickDeadline,
       fetch: counting,
     });
-    await h.control('/latency', { ms: 3_000, pathPrefix: REVOKE });
+    await h.control('/latency', { ms: 3_000, pathPrefix: REVOKE_PATH });
     const result = await auth.signOut(session.schoolId);
     expect(result).toMatchObject({ revoked: false, pending: true });
     expect(sent).toBe(4);
 
     await h.control('/latency', { ms: 0 });
-    const next = h.service({ dataDir, revocationPolicy: QUICK }).auth;
+    const next = h.service({ dataDir, revocationPolicy: QUICK_REVOCATION }).auth;
     expect(await next.retryPendingRevocations()).toEqual([]);
     expect(await bothActive(tokens)).toEqual([false, false]);
   });
@@ -201,7 +205,7 @@ describe('sign-out under faults', () => {
     // One attempt per token: trying again would not help.
     expect(await countOf(h.platform.url, REVOKE_ROUTE)).toBe(2);
     expect(await auth.pendingRevocations()).toEqual([]);
-    expect(pendingFiles(dataDir)).toEqual([]);
+    expect(pendingRevocationFiles(dataDir)).toEqual([]);
   });
 
   it('without a keyring the pending revocation stays in memory, and the owner is told it cannot survive a quit', async () => {
@@ -213,16 +217,20 @@ describe('sign-out under faults', () => {
       encrypt: (plain: Buffer) => keyed.encrypt(plain),
       decrypt: (blob: Buffer) => keyed.decrypt(blob),
     };
-    const { auth } = h.service({ dataDir, encryptor: basicText, revocationPolicy: QUICK });
+    const { auth } = h.service({
+      dataDir,
+      encryptor: basicText,
+      revocationPolicy: QUICK_REVOCATION,
+    });
     const session = await auth.signIn(h.platform.url, ['courses:read']);
-    await h.control('/faults', { rate: 1, kind: '503', pathPrefix: REVOKE });
+    await h.control('/faults', { rate: 1, kind: '503', pathPrefix: REVOKE_PATH });
     expect(await auth.signOut(session.schoolId)).toMatchObject({
       revoked: false,
       pending: true,
       error: { code: 'revocation_pending_memory' },
     });
     expect(await auth.pendingRevocations()).toMatchObject([{ survivesRestart: false }]);
-    expect(pendingFiles(dataDir)).toEqual([]);
+    expect(pendingRevocationFiles(dataDir)).toEqual([]);
     // Still retried while the app runs.
     await h.control('/faults', { off: true });
     expect(await auth.retryPendingRevocations()).toEqual([]);
@@ -255,7 +263,7 @@ describe('the bridge’s answer to a sign-out the school did not confirm', () =>
   // A code the renderer words in the owner's language; no English sentence crosses the bridge.
   it('is a code: revocation_pending while the school fails', async () => {
     const answer = await bridgeSignOut(() =>
-      h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE }),
+      h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE_PATH }),
     );
     expect(answer).toEqual({
       ok: true,
@@ -286,7 +294,7 @@ describe('pending revocations are finished', () => {
       const allConfirmed = new Promise<void>((resolve) => (cleared = resolve));
       const built: { auth?: AuthService } = {};
       const service = h.service({
-        revocationPolicy: QUICK,
+        revocationPolicy: QUICK_REVOCATION,
         onPendingRevocationsChanged: () =>
           void built.auth?.pendingRevocations().then((left) => {
             if (left.length === 0) cleared();
@@ -296,7 +304,7 @@ describe('pending revocations are finished', () => {
       built.auth = auth;
       const first = await auth.signIn(h.platform.url, ['courses:read']);
       const tokens = await readStoredTokens(service.dataDir);
-      await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE });
+      await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE_PATH });
       expect(await auth.signOut(first.schoolId)).toMatchObject({ pending: true });
       await h.control('/faults', { off: true });
 
@@ -311,7 +319,7 @@ describe('pending revocations are finished', () => {
 
   it('at the next start of the app, in the background (createServices)', async () => {
     const { auth, dataDir, session, tokens } = await signedIn();
-    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE });
+    await h.control('/faults', { rate: 1, kind: '500', pathPrefix: REVOKE_PATH });
     expect(await auth.signOut(session.schoolId)).toMatchObject({ pending: true });
     await h.control('/faults', { off: true });
 
@@ -358,7 +366,7 @@ describe('sign-out leaves nothing behind', () => {
       },
     };
     // The next start: nothing in memory yet, so the listing reads the disk.
-    const { auth } = h.service({ dataDir, encryptor: gated, revocationPolicy: QUICK });
+    const { auth } = h.service({ dataDir, encryptor: gated, revocationPolicy: QUICK_REVOCATION });
     const listing = auth.signedIn();
     await listingReads;
     expect(await auth.signOut(session.schoolId)).toEqual({ revoked: true });
