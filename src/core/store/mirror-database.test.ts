@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseHarness } from '../../../e2e/support/harness/database-harness';
 import { MirrorDatabase, MirrorError } from './mirror-database';
@@ -348,13 +349,47 @@ describe('MirrorDatabase list indexes', () => {
   it('drop the search index for a long first sync, and a worker builds it again on its own connection', async () => {
     const { db, buildIndexes } = await h.databases.open('https://school.test https://school.test');
     const mirror = MirrorDatabase.open(db, buildIndexes);
-    mirror.deferIndexes('students');
+    const bulk = mirror.bulkLoad('students');
     expect(studentIndexes(db)).toEqual(['students__sort_createdAt']);
     mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
+    bulk.end();
     await mirror.buildIndexes('students');
     // Built by the worker's connection, seen by this one.
     expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
     expect(ids(mirror.list('students', { q: 'bea', offset: 0, limit: 5 }))).toEqual(['s-002']);
+    db.close();
+  });
+
+  it('checkpoint between commits of a bulk load, not in them, and give the connection its settings back when the last load ends', async () => {
+    const { db } = await h.databases.open('https://school.test https://school.test');
+    const mirror = MirrorDatabase.open(db);
+    const settings = () => [
+      db.pragma('wal_autocheckpoint', { simple: true }),
+      db.pragma('cache_size', { simple: true }),
+    ];
+    const before = settings();
+    const students = mirror.bulkLoad('students');
+    const courses = mirror.bulkLoad('courses');
+    expect(settings()).toEqual([0, -10 * 1024]);
+    // A commit of more pages than SQLite's checkpoint threshold (1,000) leaves them in the
+    // WAL: the database file has yet to grow…
+    const many = Array.from({ length: 3000 }, (_, n) =>
+      student(n, `S ${n}`, { bio: 'x'.repeat(2000) }),
+    );
+    const fileBytes = () => statSync(db.name).size;
+    const empty = fileBytes();
+    mirror.upsert('students', many);
+    expect(fileBytes()).toBe(empty);
+    // …until the checkpoint, in a turn of its own.
+    students.checkpoint();
+    expect(fileBytes()).toBe(empty);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fileBytes()).toBeGreaterThan(empty + 6_000_000);
+    students.end();
+    students.end();
+    expect(settings()).toEqual([0, -10 * 1024]);
+    courses.end();
+    expect(settings()).toEqual(before);
     db.close();
   });
 

@@ -2,6 +2,7 @@ import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { LIST_RULES } from '../../shared/list-rules';
 import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
+import type { BulkLoad } from '../sync/area-state';
 import type { IndexBuilder } from './index-builder';
 import {
   ensureSchema,
@@ -53,6 +54,15 @@ function idsJson(ids: readonly string[]): string {
  * for long. A commit survives the app's crash when it returns, and a power cut once the WAL
  * reaches the disk (see SchoolDatabases' settings).
  */
+/**
+ * The page cache while an area loads in bulk, in KiB. A load's commit dirties a page of the
+ * primary key for most of its rows (the platform's ids are random), so the cache must hold
+ * one batch's pages (FIRST_SYNC_BATCH_ROWS: about 1,900 pages of 4 KiB at 5,000 students) or
+ * SQLite writes them out twice; more caches pages nothing reads again before the load ends,
+ * and stays in the host's memory.
+ */
+const BULK_CACHE_KIB = 10 * 1024;
+
 /** Told the area and ids of records just stored, removed or given an ETag. */
 export type RecordsWritten = (entity: EntityName, ids: readonly string[]) => void;
 
@@ -62,6 +72,9 @@ export class MirrorDatabase {
   /** Sort indexes being built off the event loop, by their DDL (prepareSort). */
   private readonly sortBuilds = new Map<string, Promise<void>>();
   private readonly writeListeners = new Set<RecordsWritten>();
+  /** The bulk loads under way (bulkLoad), and the connection's settings from before them. */
+  private readonly bulkLoads = new Set<symbol>();
+  private beforeBulk: { autocheckpoint: number; cacheSize: number } | undefined;
 
   private constructor(
     private readonly db: Db,
@@ -91,14 +104,49 @@ export class MirrorDatabase {
   }
 
   /**
-   * Drops an area's search index while a first sync loads many rows: keeping it in order on
-   * every insert is most of what storing 100,000 students costs (each page's commit rewrites
-   * index pages all over the file). Nothing lists the area from the copy before its first sync
-   * ends, and `buildIndexes` puts it back then.
+   * Prepares the mirror for a long first sync of an area, until the BulkLoad's `end`:
+   * - the area's search index is dropped: keeping it in order on every insert is most of what
+   *   storing 100,000 students costs (each commit rewrites index pages all over the file).
+   *   Nothing lists the area from the copy before its first sync ends, and `buildIndexes`
+   *   puts it back then;
+   * - the connection stops checkpointing at each commit; the load calls `checkpoint` in a turn
+   *   of its own instead (see BulkLoad);
+   * - the page cache is bounded to BULK_CACHE_KIB (see there).
    */
-  deferIndexes(entity: EntityName): void {
-    this.indexed.delete(entity);
-    this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(table(entity))}`);
+  bulkLoad(entity: EntityName): BulkLoad {
+    const name = table(entity);
+    this.indexed.delete(name);
+    this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(name)}`);
+    if (this.bulkLoads.size === 0) {
+      this.beforeBulk = {
+        autocheckpoint: Number(this.db.pragma('wal_autocheckpoint', { simple: true })),
+        cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
+      };
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+    }
+    const token = Symbol(name);
+    this.bulkLoads.add(token);
+    return {
+      // In a turn of its own, after the commit's: the host answers in between. PASSIVE: it
+      // copies what no reader still needs and never waits. A failure (the database closed
+      // meanwhile, a full disk) is left to the next commit, which meets it too and says so.
+      checkpoint: () => {
+        setImmediate(() => {
+          try {
+            this.db.pragma('wal_checkpoint(PASSIVE)');
+          } catch {
+            // See above.
+          }
+        });
+      },
+      end: () => {
+        if (!this.bulkLoads.delete(token) || this.bulkLoads.size > 0) return;
+        if (!this.beforeBulk || !this.db.open) return;
+        this.db.pragma(`wal_autocheckpoint = ${this.beforeBulk.autocheckpoint}`);
+        this.db.pragma(`cache_size = ${this.beforeBulk.cacheSize}`);
+      },
+    };
   }
 
   /**

@@ -6,6 +6,15 @@ import type { SyncRecord } from './page-walk';
  * and the ids of records the school sent that the app could not read.
  */
 
+/**
+ * A long first sync's hold on the mirror (MirrorDatabase.bulkLoad). Its commits write many
+ * pages, and a checkpoint inside each commit made it the longest stall of the host (up to
+ * 80 ms at 5,000 rows): `checkpoint` copies the WAL into the database in a turn of its own,
+ * between two commits, so the WAL stays a few MiB. `end` gives the connection its settings
+ * back; both may be called more than once.
+ */
+export type BulkLoad = { checkpoint(): void; end(): void };
+
 /** What sync needs of the mirror (MirrorDatabase has these). */
 export interface SyncMirror {
   /** Stores records (an older version never replaces a newer one); answers rows changed. */
@@ -24,9 +33,9 @@ export interface SyncMirror {
   onRecordsWritten(listener: (entity: EntityName, ids: readonly string[]) => void): () => void;
   /** Runs `work` in one transaction (its writes commit together, or not at all). */
   batch?<T>(work: () => T): T;
-  /** Optional bulk-load help: drop the area's search index during a long first sync… */
-  deferIndexes?(entity: EntityName): void;
-  /** …and build what is missing when it ends (off the event loop, see MirrorDatabase). */
+  /** Optional bulk-load help for a long first sync (see MirrorDatabase.bulkLoad)… */
+  bulkLoad?(entity: EntityName): BulkLoad;
+  /** …and the indexes it left out, built when it ends (off the event loop). */
   buildIndexes?(entity: EntityName): Promise<void>;
   /** Bytes the whole copy takes, every area: what MAX_COPY_BYTES bounds. */
   sizeBytes?(): number;
