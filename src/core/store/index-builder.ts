@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { CipherSettings } from './school-database-file';
 
 /**
  * Builds indexes of a school's database on a second connection in a worker thread, so the
@@ -23,7 +24,7 @@ const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.module);
 const db = new Database(workerData.file);
 try {
-  db.pragma("cipher = '" + workerData.cipher + "'");
+  for (const pragma of workerData.cipher) db.pragma(pragma);
   db.pragma("key = \\"x'" + workerData.key + "'\\"");
   // SECURITY: the index's sort runs in memory; a temporary file would hold plain text.
   db.pragma('temp_store = MEMORY');
@@ -37,8 +38,12 @@ try {
 parentPort.postMessage('built');
 `;
 
-/** A builder for the database in `file`, opened with `cipher` and the raw `key`. */
-export function workerIndexBuilder(file: string, cipher: string, key: Buffer): IndexBuilder {
+/** A builder for the database in `file`, opened under `cipher` with the raw `key`. */
+export function workerIndexBuilder(
+  file: string,
+  cipher: CipherSettings,
+  key: Buffer,
+): IndexBuilder {
   // Resolved here, where the app's node_modules are known (a packaged app's too).
   const module = createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers');
   const hex = key.toString('hex');
@@ -49,7 +54,7 @@ export function workerIndexBuilder(file: string, cipher: string, key: Buffer): I
         workerData: {
           module,
           file,
-          cipher,
+          cipher: [...cipher],
           key: hex,
           statements: [...statements],
           // Negative: a size in KiB, not pages.

@@ -8,13 +8,34 @@ import Database from 'better-sqlite3-multiple-ciphers';
  */
 
 /**
- * The cipher of every school's database: SQLite3MultipleCiphers' ChaCha20-Poly1305
- * (`chacha20`, the sqleet scheme), its default. Each page is encrypted and authenticated, so
- * a changed byte fails to read rather than reading wrong; the WAL's pages are encrypted the
- * same way. The key is 32 random bytes handed over raw (`x'…'`), so no key derivation runs
- * at open: it is a key, not a passphrase.
+ * The cipher of every school database this app makes: SQLite3MultipleCiphers' AEGIS-256
+ * (`aegis`, algorithm `aegis-256`). Each page is encrypted and authenticated with a nonce of
+ * its own, so a changed byte fails to read rather than reading wrong; the WAL's pages are
+ * encrypted the same way. The key is 32 random bytes handed over raw (`x'…'`), so no key
+ * derivation runs at open: it is a key, not a passphrase. AEGIS runs on the processor's AES
+ * instructions: a first sync of 100,000 students spent 0.34 s committing and 0.75 s
+ * checkpointing under ChaCha20-Poly1305, against 0.12 s and 0.35 s under AEGIS-256 (a
+ * scratch load of seeded students into the app's schema, on this machine).
  */
-export const CIPHER = 'chacha20';
+export const CIPHER: CipherSettings = ["cipher = 'aegis'", "algorithm = 'aegis-256'"];
+
+/**
+ * Ciphers of school databases made by earlier versions, tried in turn when CIPHER does not
+ * read a file: ChaCha20-Poly1305 (`chacha20`, the sqleet scheme) until AEGIS-256 came. Such
+ * a file keeps its cipher.
+ */
+const EARLIER_CIPHERS: readonly CipherSettings[] = [["cipher = 'chacha20'"]];
+
+/** How a database is encrypted: the pragmas that choose its cipher, run before its key. */
+export type CipherSettings = readonly string[];
+
+/** The cipher each open database was read with (openEncrypted). */
+const ciphers = new WeakMap<Database.Database, CipherSettings>();
+
+/** The cipher `db` was opened with, for a second connection to the same file. */
+export function cipherOf(db: Database.Database): CipherSettings {
+  return ciphers.get(db) ?? CIPHER;
+}
 
 /**
  * Connection settings. WAL with `synchronous = NORMAL`: a commit cannot corrupt the database
@@ -55,16 +76,29 @@ const MIGRATIONS: Record<number, (db: Database.Database) => void> = {
 export type SalvagedEntry = { id: string; account: string; value: string };
 
 /**
- * Opens `file` with `key` and checks that the key reads it; answers 'unreadable' when it does
- * not (another key, a damaged or truncated file). A new file is made 0600 before SQLite
- * creates it, and its WAL and shared-memory files take the same mode.
+ * Opens `file` with `key` and checks that the key reads it, under CIPHER or an earlier
+ * cipher; answers 'unreadable' when none does (another key, a damaged or truncated file). A
+ * new file is made 0600 before SQLite creates it, and its WAL and shared-memory files take
+ * the same mode.
  */
 export function openEncrypted(file: string, key: Buffer): Database.Database | 'unreadable' {
   // SECURITY: SQLite would create the file with the process's umask (often 0644).
   if (!existsSync(file)) writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  for (const cipher of [CIPHER, ...EARLIER_CIPHERS]) {
+    const db = openWith(file, key, cipher);
+    if (db !== 'unreadable') return db;
+  }
+  return 'unreadable';
+}
+
+function openWith(
+  file: string,
+  key: Buffer,
+  cipher: CipherSettings,
+): Database.Database | 'unreadable' {
   const db = new Database(file);
   try {
-    db.pragma(`cipher = '${CIPHER}'`);
+    for (const pragma of cipher) db.pragma(pragma);
     db.pragma(`key = "x'${key.toString('hex')}'"`);
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     for (const pragma of PRAGMAS) db.pragma(pragma);
@@ -73,6 +107,7 @@ export function openEncrypted(file: string, key: Buffer): Database.Database | 'u
     // The copy's pages are checked as they are read: all of them would take too long here.
     if (hasTable(db, 'outbox') && db.pragma('quick_check(outbox)', { simple: true }) !== 'ok')
       throw Object.assign(new Error('the outbox table is damaged'), { code: 'SQLITE_CORRUPT' });
+    ciphers.set(db, cipher);
     return db;
   } catch (error) {
     db.close();

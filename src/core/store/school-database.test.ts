@@ -16,7 +16,7 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 import type { Encryptor, LogSink } from '../adapters';
 import { FileKeyEncryptor } from './file-key-encryptor';
 import { SchoolDatabases } from './school-database';
-import { CIPHER, SCHEMA_VERSION } from './school-database-file';
+import { CIPHER, cipherOf, SCHEMA_VERSION } from './school-database-file';
 
 const SCHOOL = 'https://school-one.example https://school-one.example/api';
 const OTHER = 'https://school-two.example https://school-two.example/api';
@@ -60,7 +60,9 @@ describe('SchoolDatabases', () => {
   it('keeps a school in an encrypted WAL database, 0600 in a 0700 folder, and opens it again', async () => {
     const { databases } = setUp();
     const { db, file } = await openTracked(databases);
-    expect(db.pragma('cipher', { simple: true })).toBe(CIPHER);
+    expect(db.pragma('cipher', { simple: true })).toBe('aegis');
+    expect(db.pragma('algorithm', { simple: true })).toBe('aegis-256');
+    expect(cipherOf(db)).toBe(CIPHER);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     // NORMAL for the copy; the outbox commits at FULL (inDurableTransaction).
     expect(db.pragma('synchronous', { simple: true })).toBe(1);

@@ -8,7 +8,7 @@ import { writeFileAtomic } from './atomic-file';
 import { workerIndexBuilder, type IndexBuilder } from './index-builder';
 import {
   belongsTo,
-  CIPHER,
+  cipherOf,
   claim,
   openEncrypted,
   readOutbox,
@@ -139,7 +139,7 @@ export class SchoolDatabases {
           : 'another_school';
     if (opened !== 'unreadable' && !problem) {
       if (upToDate(opened))
-        return { db: claim(opened, school), ...this.onDisk(files, key), ...found };
+        return { db: claim(opened, school), ...this.onDisk(files, key, opened), ...found };
       // Written by a newer app: its layout is unknown, so the copy is set aside and the school
       // syncs again; the unsent edits are read out first (their table is the one part every
       // version keeps) so that none is lost.
@@ -158,11 +158,11 @@ export class SchoolDatabases {
     const key = await this.newKey(files);
     const fresh = openEncrypted(files.db, key);
     if (fresh === 'unreadable') throw new Error('a new school database would not open');
-    return { db: claim(fresh, school), ...this.onDisk(files, key) };
+    return { db: claim(fresh, school), ...this.onDisk(files, key, fresh) };
   }
 
-  private onDisk(files: SchoolFiles, key: Buffer) {
-    return { file: files.db, buildIndexes: workerIndexBuilder(files.db, CIPHER, key) };
+  private onDisk(files: SchoolFiles, key: Buffer, db: Database.Database) {
+    return { file: files.db, buildIndexes: workerIndexBuilder(files.db, cipherOf(db), key) };
   }
 
   /**
