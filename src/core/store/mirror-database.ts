@@ -128,17 +128,21 @@ export class MirrorDatabase {
     const token = Symbol(name);
     this.bulkLoads.add(token);
     return {
-      // In a turn of its own, after the commit's: the host answers in between. PASSIVE: it
-      // copies what no reader still needs and never waits. A failure (the database closed
+      // A turn of the event loop after the commit's, once the host has read what arrived
+      // meanwhile (an immediate set by an immediate runs after the next poll for I/O): a call
+      // that came during the commit is answered before the checkpoint, not after both. PASSIVE:
+      // it copies what no reader still needs and never waits. A failure (the database closed
       // meanwhile, a full disk) is left to the next commit, which meets it too and says so.
       checkpoint: () => {
-        setImmediate(() => {
-          try {
-            this.db.pragma('wal_checkpoint(PASSIVE)');
-          } catch {
-            // See above.
-          }
-        });
+        setImmediate(() =>
+          setImmediate(() => {
+            try {
+              this.db.pragma('wal_checkpoint(PASSIVE)');
+            } catch {
+              // See above.
+            }
+          }),
+        );
       },
       end: () => {
         if (!this.bulkLoads.delete(token) || this.bulkLoads.size > 0) return;
@@ -151,7 +155,7 @@ export class MirrorDatabase {
 
   /**
    * Builds an area's list indexes that are missing, off the event loop when the database has
-   * a builder (a worker's connection), else here; nothing when none is missing.
+   * a builder (a process of its own, index-builder.ts), else here; nothing when none is missing.
    */
   async buildIndexes(entity: EntityName): Promise<void> {
     if (!this.missingIndexes(entity)) return;

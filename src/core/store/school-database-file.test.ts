@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { workerIndexBuilder } from './index-builder';
+import { processIndexBuilder } from './index-builder';
 import { CIPHER, cipherOf, openEncrypted } from './school-database-file';
 
 const folders: string[] = [];
@@ -49,7 +49,7 @@ describe('openEncrypted', () => {
     if (db === 'unreadable') throw new Error('the earlier database did not open');
     expect(db.prepare('SELECT name FROM students').pluck().get()).toBe('Ada');
     expect(db.pragma('cipher', { simple: true })).toBe('chacha20');
-    await workerIndexBuilder(
+    await processIndexBuilder(
       file,
       cipherOf(db),
       key,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
-import { workerIndexBuilder, type IndexBuilder } from './index-builder';
+import { processIndexBuilder, type IndexBuilder } from './index-builder';
 import {
   belongsTo,
   cipherOf,
@@ -162,7 +162,7 @@ export class SchoolDatabases {
   }
 
   private onDisk(files: SchoolFiles, key: Buffer, db: Database.Database) {
-    return { file: files.db, buildIndexes: workerIndexBuilder(files.db, cipherOf(db), key) };
+    return { file: files.db, buildIndexes: processIndexBuilder(files.db, cipherOf(db), key) };
   }
 
   /**

@@ -61,8 +61,8 @@ const FIRST_SYNC_BATCH_ROWS = 5000;
 
 /**
  * A first sync of more rows than this loads them in bulk (MirrorDatabase.bulkLoad), without
- * the area's search index, built at the end: below, keeping it costs little, and a worker to
- * build it would cost more.
+ * the area's search index, built at the end: below, keeping it costs little, and a process
+ * to build it would cost more.
  */
 const DEFER_INDEXES_ABOVE = 2000;
 
