@@ -7,6 +7,7 @@ import {
   type SyncMirror,
 } from './area-state';
 import { AreaWriter } from './area-writer';
+import { PLATFORM_RATE_LIMITS } from './rate-limiter';
 import { walkPages, type PageAnswer, type PageSource, type SyncRecord } from './page-walk';
 
 /**
@@ -31,10 +32,7 @@ export type PullOptions = {
   now: () => number;
   /** Records per page (the platform allows at most 50). */
   perPage?: number;
-  /**
-   * Pages in flight at once. Eight, so the school always has the next pages to work on
-   * while the app stores one (with four, a first sync of 100,000 students took ~5% longer).
-   */
+  /** Pages in flight at once: as many as the school's limiter lets run (RateLimits). */
   concurrency?: number;
   /** A full id sweep at least this often, for a delete and a create that keep the count. */
   sweepEveryMs?: number;
@@ -68,7 +66,7 @@ const DEFER_INDEXES_ABOVE = 2000;
 
 export const DEFAULT_PULL = {
   perPage: 50,
-  concurrency: 8,
+  concurrency: PLATFORM_RATE_LIMITS.concurrency,
   sweepEveryMs: 6 * 60 * 60 * 1000,
   sweepRetryMs: 30 * 60 * 1000,
 } as const;

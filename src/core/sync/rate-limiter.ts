@@ -23,7 +23,11 @@ export type RateLimits = {
    * slower on the way; the margin absorbs that difference in transit time.
    */
   marginMs: number;
-  /** Requests of one kind in flight at once. */
+  /**
+   * Requests of one kind in flight at once. Eight, so a school always has the next pages of
+   * a sync to work on while the app stores one (with four, a first sync of 100,000 students
+   * took ~5% longer); a sync walks that many pages at once (DEFAULT_PULL).
+   */
   concurrency: number;
 };
 
@@ -33,7 +37,7 @@ export const PLATFORM_RATE_LIMITS: Readonly<RateLimits> = {
   writes: 200,
   windowMs: 60_000,
   marginMs: 1_000,
-  concurrency: 6,
+  concurrency: 8,
 };
 
 type Kind = 'reads' | 'writes';
