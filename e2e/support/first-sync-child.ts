@@ -40,7 +40,7 @@ const databases = new SchoolDatabases(
   () => true,
   log,
 );
-const { db, buildIndexes } = await databases.open(key);
+const { db, buildIndexes, startHelper } = await databases.open(key);
 const link = linkSchool(
   (url, { priority: _priority, ...init }) => {
     const headers = new Headers(init.headers);
@@ -52,7 +52,7 @@ const link = linkSchool(
 const client = new PlatformClient({ apiBaseUrl, transport: link.background });
 const sync = SchoolSync.open({
   schoolId: key,
-  mirror: MirrorDatabase.open(db, buildIndexes),
+  mirror: MirrorDatabase.open(db, buildIndexes, startHelper),
   source: (area, query) => client.page(area, query),
   reachability: link.reachability,
   scopes: ['students:read'],

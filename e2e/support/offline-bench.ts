@@ -125,8 +125,8 @@ export async function openCoreSchool(options: {
   const encryptor = new FileKeyEncryptor(join(options.dataDir, 'mirror.key'));
   const databases = new SchoolDatabases(options.dataDir, encryptor, () => true, quietLog);
   const schoolId = `${options.platformUrl} ${options.platformUrl}`;
-  const { db, buildIndexes } = await databases.open(schoolId);
-  const mirror = MirrorDatabase.open(db, buildIndexes);
+  const { db, buildIndexes, startHelper } = await databases.open(schoolId);
+  const mirror = MirrorDatabase.open(db, buildIndexes, startHelper);
   if (options.timings)
     timeMethods(mirror, ['upsert', 'get', 'count', 'list', 'setMeta'], options.timings);
   const link = linkSchool(appTransport(options.token), {

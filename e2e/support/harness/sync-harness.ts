@@ -6,9 +6,11 @@ import { PlatformClient } from '../../../src/core/platform/platform-client';
 import type { ApiTransport } from '../../../src/core/platform/retry';
 import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
 import { MirrorDatabase } from '../../../src/core/store/mirror-database';
-import type { IndexBuilder } from '../../../src/core/store/index-builder';
 import type { Db } from '../../../src/core/store/mirror-sql';
-import { SchoolDatabases } from '../../../src/core/store/school-database';
+import {
+  SchoolDatabases,
+  type OpenedSchoolDatabase,
+} from '../../../src/core/store/school-database';
 import type { RateLimits } from '../../../src/core/sync/rate-limiter';
 import { linkSchool, type SchoolLink } from '../../../src/core/sync/school-link';
 import { SchoolSync } from '../../../src/core/sync/school-sync';
@@ -85,11 +87,14 @@ export async function startSyncHarness(
     () => true,
     log,
   );
-  /** The index builder of each database opened here (the app hands it to MirrorDatabase). */
-  const builders = new WeakMap<Db, IndexBuilder>();
+  /**
+   * The index builder and helper of each database opened here (the app hands them to
+   * MirrorDatabase).
+   */
+  const helpers = new WeakMap<Db, Pick<OpenedSchoolDatabase, 'buildIndexes' | 'startHelper'>>();
   const openDatabase = async () => {
-    const { db, buildIndexes } = await databases.open(SCHOOL_KEY);
-    builders.set(db, buildIndexes);
+    const { db, buildIndexes, startHelper } = await databases.open(SCHOOL_KEY);
+    helpers.set(db, { buildIndexes, startHelper });
     return db;
   };
   const opened: OpenedSync[] = [];
@@ -114,7 +119,7 @@ export async function startSyncHarness(
     const waiters = new Set<() => void>();
     const sync = SchoolSync.open<MirrorDatabase>({
       schoolId: SCHOOL_KEY,
-      mirror: MirrorDatabase.open(db, builders.get(db)),
+      mirror: MirrorDatabase.open(db, helpers.get(db)?.buildIndexes, helpers.get(db)?.startHelper),
       source: (area, query) => syncClient.page(area, query),
       reachability: link.reachability,
       scopes,

@@ -307,7 +307,7 @@ export class Schools implements OutboxControl {
     const { db } = opened;
     try {
       const mirror = guardDamage(
-        MirrorDatabase.open(db, opened.buildIndexes),
+        MirrorDatabase.open(db, opened.buildIndexes, opened.startHelper),
         () => void this.setAsideDamaged(schoolId, db),
       );
       recordSetAside(mirror, opened, (options.clock ?? Date).now());

@@ -41,7 +41,7 @@ describe('processIndexBuilder', () => {
       () => undefined,
       (e: unknown) => e,
     )) as Error;
-    expect(error.message).toMatch(/index builder stopped \(exit code 1\).*not a database/s);
+    expect(error.message).toMatch(/database helper stopped \(exit code 1\).*not a database/s);
     expect(error.message).not.toContain(wrong.toString('hex'));
     db.close();
   });

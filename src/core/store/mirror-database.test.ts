@@ -352,7 +352,7 @@ describe('MirrorDatabase list indexes', () => {
     const bulk = mirror.bulkLoad('students');
     expect(studentIndexes(db)).toEqual(['students__sort_createdAt']);
     mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
-    bulk.end();
+    await bulk.end();
     await mirror.buildIndexes('students');
     // Built by the builder process's connection, seen by this one.
     expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
@@ -388,10 +388,10 @@ describe('MirrorDatabase list indexes', () => {
     expect(fileBytes()).toBe(empty);
     await turn();
     expect(fileBytes()).toBeGreaterThan(empty + 6_000_000);
-    students.end();
-    students.end();
+    await students.end();
+    await students.end();
     expect(settings()).toEqual([0, -10 * 1024]);
-    courses.end();
+    await courses.end();
     expect(settings()).toEqual(before);
     db.close();
   });

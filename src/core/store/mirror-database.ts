@@ -3,6 +3,7 @@ import { LIST_RULES } from '../../shared/list-rules';
 import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
 import type { BulkLoad } from '../sync/area-state';
+import { BulkLoads, type StartHelper } from './bulk-load';
 import type { IndexBuilder } from './index-builder';
 import {
   ensureSchema,
@@ -43,6 +44,24 @@ function idsJson(ids: readonly string[]): string {
   return JSON.stringify(ids);
 }
 
+/** Told the area and ids of records just stored, removed or given an ETag. */
+export type RecordsWritten = (entity: EntityName, ids: readonly string[]) => void;
+
+/**
+ * How a record is stored (bound: its id and JSON text): added, or replacing the stored one
+ * when the text differs and it is not older by updatedAt (see upsert). Its ETag is forgotten.
+ */
+function upsertSql(name: EntityName): string {
+  return `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL)
+    ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
+    WHERE ${name}.record IS NOT excluded.record
+      AND NOT coalesce(${name}.updatedAt > json_extract(excluded.record, '$.updatedAt'), 0)`;
+}
+
+/** How a meta value is stored (bound: its key and JSON text). */
+const SET_META_SQL = `INSERT INTO meta (key, value) VALUES (?, ?)
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE meta.value IS NOT excluded.value`;
+
 /**
  * The local mirror of one school: its courses, students (with the enrollments the mirror has
  * seen), coupons and pages as the platform sent them, plus sync metadata, in the school's
@@ -51,41 +70,31 @@ function idsJson(ids: readonly string[]): string {
  *
  * Every method is synchronous and each batch is one short transaction (a few pages of records
  * at most), so a failure leaves the mirror as it was and no call holds the host's event loop
- * for long. A commit survives the app's crash when it returns, and a power cut once the WAL
+ * for long; a long first sync's batches go to a helper process instead (bulkLoad). A commit survives the app's crash when it returns, and a power cut once the WAL
  * reaches the disk (see SchoolDatabases' settings).
  */
-/**
- * The page cache while an area loads in bulk, in KiB. A load's commit dirties a page of the
- * primary key for most of its rows (the platform's ids are random), so the cache must hold
- * one batch's pages (FIRST_SYNC_BATCH_ROWS: about 1,900 pages of 4 KiB at 5,000 students) or
- * SQLite writes them out twice; more caches pages nothing reads again before the load ends,
- * and stays in the host's memory.
- */
-const BULK_CACHE_KIB = 10 * 1024;
-
-/** Told the area and ids of records just stored, removed or given an ETag. */
-export type RecordsWritten = (entity: EntityName, ids: readonly string[]) => void;
-
 export class MirrorDatabase {
   /** Areas whose list indexes are known to exist: `list` asks SQLite once, not every call. */
   private readonly indexed = new Set<EntityName>();
   /** Sort indexes being built off the event loop, by their DDL (prepareSort). */
   private readonly sortBuilds = new Map<string, Promise<void>>();
   private readonly writeListeners = new Set<RecordsWritten>();
-  /** The bulk loads under way (bulkLoad), and the connection's settings from before them. */
-  private readonly bulkLoads = new Set<symbol>();
-  private beforeBulk: { autocheckpoint: number; cacheSize: number } | undefined;
+
+  private readonly bulkLoads: BulkLoads;
 
   private constructor(
     private readonly db: Db,
     private readonly builder: IndexBuilder | undefined,
-  ) {}
+    startHelper: StartHelper | undefined,
+  ) {
+    this.bulkLoads = new BulkLoads(db, startHelper);
+  }
 
   /**
    * The mirror in the school's open database, its tables created or brought up to date.
    * Throws MirrorError `mirror_unreadable` when they cannot be.
    */
-  static open(db: Db, builder?: IndexBuilder): MirrorDatabase {
+  static open(db: Db, builder?: IndexBuilder, startHelper?: StartHelper): MirrorDatabase {
     try {
       ensureSchema(db);
     } catch (error) {
@@ -95,7 +104,7 @@ export class MirrorDatabase {
         { cause: error },
       );
     }
-    return new MirrorDatabase(db, builder);
+    return new MirrorDatabase(db, builder, startHelper);
   }
 
   /** Runs `work` in one transaction: its writes commit together, or not at all. */
@@ -104,53 +113,20 @@ export class MirrorDatabase {
   }
 
   /**
-   * Prepares the mirror for a long first sync of an area, until the BulkLoad's `end`:
-   * - the area's search index is dropped: keeping it in order on every insert is most of what
-   *   storing 100,000 students costs (each commit rewrites index pages all over the file).
-   *   Nothing lists the area from the copy before its first sync ends, and `buildIndexes`
-   *   puts it back then;
-   * - the connection stops checkpointing at each commit; the load calls `checkpoint` in a turn
-   *   of its own instead (see BulkLoad);
-   * - the page cache is bounded to BULK_CACHE_KIB (see there).
+   * Prepares the mirror for a long first sync of an area, until the BulkLoad's `end`
+   * (bulk-load.ts): its batches go to a helper process when the database is a file, and the
+   * area's search index is dropped: keeping it in order on every insert is most of what
+   * storing 100,000 students costs (each commit rewrites index pages all over the file).
+   * Nothing lists the area from the copy before its first sync ends, and `buildIndexes` puts
+   * it back then.
    */
   bulkLoad(entity: EntityName): BulkLoad {
     const name = table(entity);
     this.indexed.delete(name);
     this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(name)}`);
-    if (this.bulkLoads.size === 0) {
-      this.beforeBulk = {
-        autocheckpoint: Number(this.db.pragma('wal_autocheckpoint', { simple: true })),
-        cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
-      };
-      this.db.pragma('wal_autocheckpoint = 0');
-      this.db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
-    }
-    const token = Symbol(name);
-    this.bulkLoads.add(token);
-    return {
-      // A turn of the event loop after the commit's, once the host has read what arrived
-      // meanwhile (an immediate set by an immediate runs after the next poll for I/O): a call
-      // that came during the commit is answered before the checkpoint, not after both. PASSIVE:
-      // it copies what no reader still needs and never waits. A failure (the database closed
-      // meanwhile, a full disk) is left to the next commit, which meets it too and says so.
-      checkpoint: () => {
-        setImmediate(() =>
-          setImmediate(() => {
-            try {
-              this.db.pragma('wal_checkpoint(PASSIVE)');
-            } catch {
-              // See above.
-            }
-          }),
-        );
-      },
-      end: () => {
-        if (!this.bulkLoads.delete(token) || this.bulkLoads.size > 0) return;
-        if (!this.beforeBulk || !this.db.open) return;
-        this.db.pragma(`wal_autocheckpoint = ${this.beforeBulk.autocheckpoint}`);
-        this.db.pragma(`cache_size = ${this.beforeBulk.cacheSize}`);
-      },
-    };
+    return this.bulkLoads.start(name, { upsert: upsertSql(name), setMeta: SET_META_SQL }, (ids) =>
+      this.written(name, () => ids),
+    );
   }
 
   /**
@@ -209,13 +185,7 @@ export class MirrorDatabase {
     // The test is SQLite's, on the stored row's own columns: sync needs no read of the rows
     // first (a read and a parse per page cost a first sync of 100,000 students ~0.3 s).
     const rows = inTransaction(this.db, () => {
-      const stmt = statement(
-        this.db,
-        `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL)
-         ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
-         WHERE ${name}.record IS NOT excluded.record
-           AND NOT coalesce(${name}.updatedAt > json_extract(excluded.record, '$.updatedAt'), 0)`,
-      );
+      const stmt = statement(this.db, upsertSql(name));
       let modified = 0;
       for (const record of records) {
         if (typeof record.id !== 'string' || record.id === '')
@@ -394,11 +364,6 @@ export class MirrorDatabase {
       return;
     }
     const json = JSON.stringify(value);
-    write(
-      this.db,
-      `INSERT INTO meta (key, value) VALUES (?, ?)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE meta.value IS NOT excluded.value`,
-      [key, json],
-    );
+    write(this.db, SET_META_SQL, [key, json]);
   }
 }

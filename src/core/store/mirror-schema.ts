@@ -115,10 +115,9 @@ export function entityDdl(entity: EntityName): string[] {
 /**
  * The list indexes every synced entity has: the default sort's, and the search index, which
  * also holds the folded sort's order (name__lc, id, then the other search columns and the
- * phone key). A long
- * first sync drops the search index while it loads and builds it at its end, off the host's
- * event loop (MirrorDatabase.deferIndexes, index-builder.ts); a short one keeps both up to
- * date as it stores each page. The other sorts' indexes come on first use.
+ * phone key). A long first sync drops the search index while it loads and builds it at its
+ * end, off the host's event loop (MirrorDatabase.bulkLoad, index-builder.ts); a short one
+ * keeps both up to date as it stores each page. The other sorts' indexes come on first use.
  */
 export function entityIndexDdl(entity: EntityName): string[] {
   const rules: ListRules = LIST_RULES[entity];

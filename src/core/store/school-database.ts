@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
+import type { StartHelper } from './bulk-load';
+import { HelperProcess, type HelperSql } from './helper-process';
 import { processIndexBuilder, type IndexBuilder } from './index-builder';
 import {
   belongsTo,
@@ -63,6 +65,8 @@ export type OpenedSchoolDatabase = {
   file?: string;
   /** Builds indexes off the host's event loop (see IndexBuilder); in memory: at once. */
   buildIndexes: IndexBuilder;
+  /** Starts a helper process on the database's file (helper-process.ts); none in memory. */
+  startHelper?: StartHelper;
   setAside?: SetAsideReason;
   /** With `setAside`: the unsent changes the set-aside files held, as last recorded. */
   unreadableUnsent?: UnsentRecord;
@@ -162,7 +166,12 @@ export class SchoolDatabases {
   }
 
   private onDisk(files: SchoolFiles, key: Buffer, db: Database.Database) {
-    return { file: files.db, buildIndexes: processIndexBuilder(files.db, cipherOf(db), key) };
+    const cipher = cipherOf(db);
+    return {
+      file: files.db,
+      buildIndexes: processIndexBuilder(files.db, cipher, key),
+      startHelper: (sql: HelperSql) => HelperProcess.start(files.db, cipher, key, sql),
+    };
   }
 
   /**

@@ -7,13 +7,20 @@ import type { SyncRecord } from './page-walk';
  */
 
 /**
- * A long first sync's hold on the mirror (MirrorDatabase.bulkLoad). Its commits write many
- * pages, and a checkpoint inside each commit made it the longest stall of the host (up to
- * 80 ms at 5,000 rows): `checkpoint` copies the WAL into the database in a turn of its own,
- * between two commits, so the WAL stays a few MiB. `end` gives the connection its settings
- * back; both may be called more than once.
+ * A long first sync's hold on the mirror (MirrorDatabase.bulkLoad).
+ * - `store`, when the mirror has it, stores a batch of records in a helper process, with the
+ *   area's sync state (`meta`) in the same transaction, and resolves once that committed: the
+ *   host's event loop goes on meanwhile, and the walk with it. The helper also checkpoints.
+ * - Without it, the caller stores each batch on the mirror itself (`batch`) and then calls
+ *   `checkpoint`, which copies the WAL into the database in a turn of its own: a checkpoint
+ *   inside each commit made it the longest stall of the host (up to 80 ms at 5,000 rows).
+ * - `end` waits for what was sent to be stored, and gives the connection its settings back.
  */
-export type BulkLoad = { checkpoint(): void; end(): void };
+export type BulkLoad = {
+  store?(records: readonly SyncRecord[], meta?: { key: string; value: unknown }): Promise<void>;
+  checkpoint(): void;
+  end(): Promise<void>;
+};
 
 /** What sync needs of the mirror (MirrorDatabase has these). */
 export interface SyncMirror {

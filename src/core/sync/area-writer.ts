@@ -34,7 +34,7 @@ export class CopyTooLargeError extends Error {
 export class AreaWriter {
   constructor(
     private readonly mirror: SyncMirror,
-    private readonly area: EntityName,
+    readonly area: EntityName,
     private readonly maxCopyBytes = MAX_COPY_BYTES,
   ) {}
 
@@ -84,13 +84,23 @@ export class AreaWriter {
 
   private storeReadable(nodes: readonly SyncRecord[]): number {
     const changed = this.mirror.upsert(this.area, nodes);
+    this.checkSize();
+    return changed;
+  }
+
+  /** Throws CopyTooLargeError when the copy has grown past its cap. */
+  checkSize(): void {
     const bytes = this.mirror.sizeBytes?.() ?? 0;
     if (bytes > this.maxCopyBytes) throw new CopyTooLargeError(bytes);
-    return changed;
   }
 
   /** Replaces the area's sync state. */
   writeMeta(meta: AreaMeta): void {
     this.mirror.setMeta(metaKey(this.area), meta);
+  }
+
+  /** The area's sync state as a meta entry, for a bulk load to store with its batch. */
+  metaEntry(meta: AreaMeta): { key: string; value: unknown } {
+    return { key: metaKey(this.area), value: meta };
   }
 }

@@ -7,6 +7,7 @@ import {
   type SyncMirror,
 } from './area-state';
 import { AreaWriter } from './area-writer';
+import { FirstSyncBatches } from './first-sync-batches';
 import { PLATFORM_RATE_LIMITS } from './rate-limiter';
 import { walkPages, type PageAnswer, type PageSource, type SyncRecord } from './page-walk';
 
@@ -47,15 +48,6 @@ export type PullOptions = {
   /** The most the whole copy may take; MAX_COPY_BYTES (area-writer.ts) unless a test says less. */
   maxCopyBytes?: number;
 };
-
-/**
- * Rows a large first sync stores in one transaction: about 50 ms of the host's time at
- * 100,000 students, its checkpoint apart (BulkLoad). Each commit writes a page of the primary
- * key for most of its rows (the ids are random), so fewer, larger commits write far less: 500
- * rows a commit took 3.0 s of commits for 100,000 students, 5,000 a commit 1.1 s, checkpoints
- * included (a scratch load of seeded students into the app's schema, on this machine).
- */
-const FIRST_SYNC_BATCH_ROWS = 5000;
 
 /**
  * A first sync of more rows than this loads them in bulk (MirrorDatabase.bulkLoad), without
@@ -152,62 +144,41 @@ class AreaPull {
       this.writer.writeMeta(meta);
     }
     // Counted once, then by what each page added: a COUNT per page is 2,000 table scans.
-    let done = mirror.count(area);
-    // A large area's pages are stored FIRST_SYNC_BATCH_ROWS at a time, with the frontier they
-    // reach, in one transaction: each commit rewrites the index pages its rows touch, and the ids of a
-    // school's records land all over the primary key, so 50 rows a commit wrote most pages
-    // many times over. The frontier is written only with the rows below it.
-    let buffered: PageAnswer[] = [];
-    let bufferedRows = 0;
-    let frontier: number | undefined;
-    const flush = () => {
-      const answers = buffered;
-      const reached = frontier;
-      buffered = [];
-      bufferedRows = 0;
-      frontier = undefined;
-      const apply = () => {
-        for (const answer of answers) {
-          const stored = this.writer.store(answer);
-          changed += stored;
-          done += stored;
-        }
-        if (reached !== undefined) {
-          meta = { ...meta, nextPage: reached };
-          this.writer.writeMeta(meta);
-        }
-      };
-      if (mirror.batch) mirror.batch(apply);
-      else apply();
-      bulk?.checkpoint();
-    };
+    const before = mirror.count(area);
+    const batches = new FirstSyncBatches({
+      writer: this.writer,
+      mirror,
+      meta: () => meta,
+      setMeta: (reached) => {
+        meta = reached;
+      },
+      bulk: () => bulk,
+    });
     try {
       await walkPages({
-        fetch: (page, signal) => this.fetch(page, 'createdAt', undefined, signal),
+        fetch: async (page, signal) => {
+          await batches.room();
+          return this.fetch(page, 'createdAt', undefined, signal);
+        },
         startPage: meta.nextPage,
         concurrency: this.concurrency,
-        signal: this.o.signal,
+        signal: this.o.signal ? AbortSignal.any([this.o.signal, batches.signal]) : batches.signal,
         onPage: (_page, answer) => {
           loadInBulk(answer.totalCount);
-          buffered.push(answer);
-          bufferedRows += answer.nodes.length;
           if (lacksUpdatedAt(answer.nodes)) meta = { ...meta, noUpdatedAt: true };
-          // A small area is stored page by page: its commits are cheap, its progress exact.
-          const large = answer.totalCount > DEFER_INDEXES_ABOVE;
-          if (!large || bufferedRows >= FIRST_SYNC_BATCH_ROWS) flush();
-          this.progress('first', done, answer.totalCount);
+          batches.add(answer, answer.totalCount > DEFER_INDEXES_ABOVE);
+          this.progress('first', before + batches.changed, answer.totalCount);
         },
-        onFrontier: (nextPage) => {
-          frontier = nextPage;
-        },
+        onFrontier: (nextPage) => batches.reached(nextPage),
       });
     } finally {
       // What was fetched is kept, a cancelled or failed walk's too (it resumes after it).
       try {
-        flush();
+        await batches.finish();
       } finally {
-        bulk?.end();
+        await bulk?.end();
       }
+      changed += batches.changed;
     }
     await this.finishFirst(meta);
     return changed;

@@ -1,0 +1,92 @@
+import type { EntityName } from '../../shared/entity-names';
+import type { BulkLoad } from '../sync/area-state';
+import type { HelperProcess, HelperSql } from './helper-process';
+import type { Db } from './mirror-sql';
+
+/**
+ * The page cache while an area loads in bulk, in KiB. A load's commit dirties a page of the
+ * primary key for most of its rows (the platform's ids are random), so the cache must hold
+ * one batch's pages (FIRST_SYNC_BATCH_ROWS: about 1,900 pages of 4 KiB at 5,000 students) or
+ * SQLite writes them out twice; more caches pages nothing reads again before the load ends,
+ * and stays in the host's memory.
+ */
+const BULK_CACHE_KIB = 10 * 1024;
+
+/** Starts a helper process on the school's database, with `sql` prepared (helper-process.ts). */
+export type StartHelper = (sql: HelperSql) => HelperProcess;
+
+/** A record as a bulk load stores it: the platform's JSON, with its id. */
+type BulkRecord = { id: string };
+
+/**
+ * The bulk loads of one connection (MirrorDatabase.bulkLoad). While any runs, the connection
+ * does not checkpoint at each commit and its page cache is BULK_CACHE_KIB; the last to end
+ * gives it its settings back.
+ */
+export class BulkLoads {
+  private readonly running = new Set<symbol>();
+  private before: { autocheckpoint: number; cacheSize: number } | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly startHelper: StartHelper | undefined,
+  ) {}
+
+  /**
+   * A load of `entity`: its batches go to a helper process when the database has one (its
+   * file), stored with `sql` there; `written` is told their ids once committed.
+   */
+  start(entity: EntityName, sql: HelperSql, written: (ids: readonly string[]) => void): BulkLoad {
+    if (this.running.size === 0) {
+      this.before = {
+        autocheckpoint: Number(this.db.pragma('wal_autocheckpoint', { simple: true })),
+        cacheSize: Number(this.db.pragma('cache_size', { simple: true })),
+      };
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+    }
+    const token = Symbol(entity);
+    this.running.add(token);
+    let helper: HelperProcess | undefined;
+    const startHelper = this.startHelper;
+    return {
+      ...(startHelper && {
+        store: async (records: readonly BulkRecord[], meta?: { key: string; value: unknown }) => {
+          const rows = records.map((record): [string, string] => {
+            if (typeof record.id !== 'string' || record.id === '')
+              throw new TypeError(`a ${entity} record without an id`);
+            return [record.id, JSON.stringify(record)];
+          });
+          helper ??= startHelper(sql);
+          await helper.ask({ rows, ...(meta && { meta: [meta.key, JSON.stringify(meta.value)] }) });
+          written(rows.map(([id]) => id));
+        },
+      }),
+      // A turn of the event loop after the commit's, once the host has read what arrived
+      // meanwhile (an immediate set by an immediate runs after the next poll for I/O): a call
+      // that came during the commit is answered before the checkpoint, not after both. PASSIVE:
+      // it copies what no reader still needs and never waits. A failure (the database closed
+      // meanwhile, a full disk) is left to the next commit, which meets it too and says so.
+      checkpoint: () => {
+        setImmediate(() =>
+          setImmediate(() => {
+            try {
+              this.db.pragma('wal_checkpoint(PASSIVE)');
+            } catch {
+              // See above.
+            }
+          }),
+        );
+      },
+      end: async () => {
+        // What the helper was sent is committed before the load ends; a helper that failed
+        // has said so to the store that met it.
+        await helper?.close().catch(() => helper?.kill());
+        if (!this.running.delete(token) || this.running.size > 0) return;
+        if (!this.before || !this.db.open) return;
+        this.db.pragma(`wal_autocheckpoint = ${this.before.autocheckpoint}`);
+        this.db.pragma(`cache_size = ${this.before.cacheSize}`);
+      },
+    };
+  }
+}

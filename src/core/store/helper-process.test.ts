@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HelperProcess } from './helper-process';
+import { CIPHER, openEncrypted } from './school-database-file';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const SQL = {
+  upsert:
+    'INSERT INTO students (id, record) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record',
+  setMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
+};
+
+function database() {
+  const dir = mkdtempSync(join(tmpdir(), 'schooldesk-helper-'));
+  folders.push(dir);
+  const file = join(dir, 'school.db');
+  const key = randomBytes(32);
+  const db = openEncrypted(file, key);
+  if (db === 'unreadable') throw new Error('a new database did not open');
+  db.exec(
+    'CREATE TABLE students (id TEXT PRIMARY KEY, record TEXT NOT NULL); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+  );
+  return { file, key, db };
+}
+
+describe('HelperProcess', () => {
+  it('stores each batch with its meta in one transaction, answering in order once committed', async () => {
+    const { file, key, db } = database();
+    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    const first = helper.ask({
+      rows: [
+        ['s1', '{"id":"s1"}'],
+        ['s2', '{"id":"s2"}'],
+      ],
+      meta: ['sync:students', '{"nextPage":2}'],
+    });
+    const second = helper.ask({
+      rows: [['s3', '{"id":"s3"}']],
+      meta: ['sync:students', '{"nextPage":3}'],
+    });
+    expect(await first).toEqual({ rows: 2 });
+    expect(await second).toEqual({ rows: 1 });
+    // Committed, so this connection reads them.
+    expect(db.prepare('SELECT id FROM students ORDER BY id').pluck().all()).toEqual([
+      's1',
+      's2',
+      's3',
+    ]);
+    expect(db.prepare('SELECT value FROM meta').pluck().get()).toBe('{"nextPage":3}');
+    await helper.close();
+    db.close();
+  });
+
+  it('keeps nothing of a batch that fails, not its meta either, and says why', async () => {
+    const { file, key, db } = database();
+    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    // The second row breaks NOT NULL: the first and the meta go back with it.
+    const failing = helper.ask({
+      rows: [
+        ['s1', '{"id":"s1"}'],
+        ['s2', null as unknown as string],
+      ],
+      meta: ['sync:students', '{"nextPage":2}'],
+    });
+    await expect(failing).rejects.toThrow(/database helper stopped \(exit code 1\).*NOT NULL/s);
+    await expect(helper.ask({ rows: [['s3', '{}']] })).rejects.toThrow(/database helper stopped/);
+    expect(db.prepare('SELECT count(*) FROM students').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM meta').pluck().get()).toBe(0);
+    await helper.kill();
+    db.close();
+  });
+
+  it('stores what it was sent before it ends, when the host closes its input', async () => {
+    const { file, key, db } = database();
+    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    void helper.ask({ rows: [['s1', '{"id":"s1"}']] });
+    await helper.close();
+    expect(db.prepare('SELECT id FROM students').pluck().all()).toEqual(['s1']);
+    db.close();
+  });
+});

@@ -1,0 +1,172 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import type { CipherSettings } from './school-database-file';
+
+/**
+ * A short-lived process of the host's own executable with a second connection to a school's
+ * database, for the work that would otherwise hold the host's event loop: storing a first
+ * sync's batches, and building indexes. The host sends it messages, one line of JSON each,
+ * on its standard input (the first opens the database: the key goes there, never on a
+ * command line or into a file); it answers each later message with one line, in order. An
+ * error ends it with a non-zero exit code and the error on standard error.
+ *
+ * A process, not a worker thread: an index build sorts every row's keys in memory (about
+ * 14 MiB at 100,000 students) and a worker's isolate takes 15 MiB more. In a worker, both
+ * counted in the host's memory while it ran, and the C library kept 8–17 MiB of it after the
+ * worker ended, for as long as the host ran. A process gives all of it back when it exits.
+ */
+
+/** The helper's page cache, in KiB: a batch's B-tree pages, or what a build walks at once. */
+const HELPER_CACHE_KIB = 10 * 1024;
+
+/** The most of the helper's error output kept for the error it ends with. */
+const ERROR_OUTPUT_BYTES = 4096;
+
+/** What the helper is asked, after the opening message. */
+export type HelperRequest =
+  /** Stores rows with the opening message's `upsert` (and `meta` with its `setMeta`) in one transaction, then checkpoints. */
+  | { rows: Array<[string, string]>; meta?: [string, string] }
+  /** Runs the statements in one transaction. */
+  | { statements: readonly string[] };
+
+/** The SQL a helper that stores rows runs (MirrorDatabase's own). */
+export type HelperSql = { upsert: string; setMeta: string };
+
+/**
+ * The helper's code (CommonJS, run by `node -e`). Every message but the first is answered
+ * with `{"rows": n}` or `{"built": true}` once its transaction has committed.
+ */
+const HELPER = `
+const { createInterface } = require('node:readline');
+let db;
+let upsert;
+let setMeta;
+const answer = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    // SECURITY: JSON.parse's own message quotes the text, which may hold the key.
+    throw new Error('a message did not read as JSON');
+  }
+  if (!db) {
+    const Database = require(message.module);
+    db = new Database(message.file);
+    for (const pragma of message.cipher) db.pragma(pragma);
+    db.pragma("key = \\"x'" + message.key + "'\\"");
+    // SECURITY: an index's sort runs in memory; a temporary file would hold plain text.
+    db.pragma('temp_store = MEMORY');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = ' + message.cacheSize);
+    if (message.sql) {
+      upsert = db.prepare(message.sql.upsert);
+      setMeta = db.prepare(message.sql.setMeta);
+    }
+    return;
+  }
+  if (message.rows) {
+    db.transaction(() => {
+      for (const [id, record] of message.rows) upsert.run(id, record);
+      if (message.meta) setMeta.run(message.meta[0], message.meta[1]);
+    })();
+    // Here, not in the host: the copy of these pages into the database is this process's work.
+    db.pragma('wal_checkpoint(PASSIVE)');
+    answer({ rows: message.rows.length });
+    return;
+  }
+  db.transaction(() => { for (const sql of message.statements) db.exec(sql); })();
+  answer({ built: true });
+});
+lines.on('close', () => db && db.close());
+`;
+
+type Waiting = { resolve: (answer: unknown) => void; reject: (error: Error) => void };
+
+/** One helper process on one database file. */
+export class HelperProcess {
+  private readonly waiting: Waiting[] = [];
+  private readonly exited: Promise<void>;
+  private failure: Error | undefined;
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    let errors = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      errors = (errors + text).slice(-ERROR_OUTPUT_BYTES);
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      this.waiting.shift()?.resolve(JSON.parse(line));
+    });
+    // A write after the process ended fails here too; the exit below says why.
+    child.stdin.on('error', () => undefined);
+    this.exited = new Promise((resolve) => {
+      const end = (why: string) => {
+        this.failure ??= new Error(`the database helper stopped (${why}): ${errors.trim()}`);
+        for (const waiting of this.waiting.splice(0)) waiting.reject(this.failure);
+        resolve();
+      };
+      child.once('error', (error) => end(error.message));
+      child.once('exit', (code, signal) => {
+        if (code === 0) this.failure ??= new Error('the database helper has ended');
+        end(signal ?? `exit code ${code}`);
+      });
+    });
+  }
+
+  /**
+   * Starts a helper on `file`, opened under `cipher` with the raw `key` (and `sql` prepared,
+   * for storing rows).
+   */
+  static start(file: string, cipher: CipherSettings, key: Buffer, sql?: HelperSql): HelperProcess {
+    // The host's own executable runs the code: Node for the web host, and Electron, which
+    // runs as plain Node with ELECTRON_RUN_AS_NODE. The host's NODE_OPTIONS (a loader, in
+    // tests) would only slow the helper's start.
+    const { NODE_OPTIONS: _options, ...env } = process.env;
+    const child = spawn(process.execPath, ['-e', HELPER], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
+      windowsHide: true,
+    });
+    const helper = new HelperProcess(child);
+    helper.write({
+      // Resolved here, where the app's node_modules are known (a packaged app's too).
+      module: createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers'),
+      file,
+      cipher,
+      key: key.toString('hex'),
+      // Negative: a size in KiB, not pages.
+      cacheSize: -HELPER_CACHE_KIB,
+      ...(sql ? { sql } : {}),
+    });
+    return helper;
+  }
+
+  /** Sends a request; resolves with its answer once its transaction has committed. */
+  ask(request: HelperRequest): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.write(request);
+    });
+  }
+
+  /** Lets the helper end once it has answered what it was sent; rejects if it fails. */
+  async close(): Promise<void> {
+    this.child.stdin.end();
+    await this.exited;
+    if (this.child.exitCode !== 0) throw this.failure ?? new Error('the database helper failed');
+  }
+
+  /** Stops the helper at once (what it has not committed is lost), and waits for its end. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  private write(message: object): void {
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  }
+}
