@@ -127,9 +127,9 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 }
 
 /**
- * The processes the host starts while it runs (the index builder, src/core/store/index-builder.ts),
+ * The processes the host starts while it runs (its database helpers, src/core/store/helper-process.ts),
  * sampled every 20 ms until stopped: how many there were, the largest peak (VmHWM) and
- * anonymous memory (RssAnon: what is the builder's own, not the executable's pages it shares
+ * anonymous memory (RssAnon: what is the helper's own, not the executable's pages it shares
  * with the host) of one, and the largest sum of the host's and their resident memory at once.
  */
 function watchChildren(pid: number) {
@@ -227,12 +227,12 @@ test('the host in its own process: memory, the bridge during a first sync, openi
   const bridge = await probe.stop();
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   const one = memoryOf(pid);
-  const builders = stopWatching();
+  const helpers = stopWatching();
   const size = bytesOnDisk(dataDir);
   lines.push(
     `1. first sync of one school (every area, sign-in included): ${syncSeconds.toFixed(1)} s`,
     `   host memory: before ${before.rss.toFixed(0)} MiB; peak (VmHWM) during and after the sync ${one.hwm.toFixed(0)} MiB (target <= ${TARGETS.hostRssMb}); 5 s after ${one.rss.toFixed(0)} MiB`,
-    `   processes the host started (index builders): ${builders.count}; the largest peaked at ${builders.hwm.toFixed(0)} MiB (VmHWM), ${builders.anon.toFixed(0)} MiB of it its own (RssAnon; the rest is the executable's pages, shared with the host); host and builders at once, sampled every 20 ms: at most ${builders.together.toFixed(0)} MiB`,
+    `   processes the host started (database helpers): ${helpers.count}; the largest peaked at ${helpers.hwm.toFixed(0)} MiB (VmHWM), ${helpers.anon.toFixed(0)} MiB of it its own (RssAnon; the rest is the executable's pages, shared with the host); host and helpers at once, sampled every 20 ms: at most ${helpers.together.toFixed(0)} MiB`,
     `2. bridge round-trips during it (settings:language every 20 ms, ${bridge.count} calls): median ${bridge.median.toFixed(1)} ms, p99 ${bridge.p99.toFixed(1)} ms, max ${bridge.max.toFixed(1)} ms (target <= ${TARGETS.bridgeMs})`,
     `4. on disk (database, WAL, key): ${(size / 1024 / 1024).toFixed(1)} MiB`,
   );

@@ -57,6 +57,21 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/**
+ * CPU ms used so far by the processes `pid` started that have ended (its helper processes,
+ * once reaped), or NaN where /proc is missing.
+ */
+export function endedChildrenCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // cutime is the 14th field after the name, cstime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The machine's CPU time so far, all cores summed: busy, and stolen by the hypervisor. */
 export type MachineSample = { busyMs: number; stealMs: number; totalMs: number };
 
