@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HelperProcess } from './helper-process';
+import { processIndexBuilder } from './index-builder';
 import { CIPHER, openEncrypted } from './school-database-file';
 
 const folders: string[] = [];
@@ -83,6 +84,33 @@ describe('HelperProcess', () => {
     void helper.ask({ rows: [['s1', '{"id":"s1"}']] });
     await helper.close();
     expect(db.prepare('SELECT id FROM students').pluck().all()).toEqual(['s1']);
+    db.close();
+  });
+});
+
+describe('processIndexBuilder', () => {
+  it('builds the index on a second connection, in a helper process', async () => {
+    const { file, key, db } = database();
+    await processIndexBuilder(
+      file,
+      CIPHER,
+      key,
+    )(['CREATE INDEX students_id ON students (id, record)']);
+    const indexes = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").pluck().all();
+    expect(indexes).toContain('students_id');
+    db.close();
+  });
+
+  it('fails with what went wrong, and never with the key, when the key does not read the file', async () => {
+    const { file, db } = database();
+    const wrong = randomBytes(32);
+    const build = processIndexBuilder(file, CIPHER, wrong)(['CREATE INDEX n ON students (record)']);
+    const error = (await build.then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
+    expect(error.message).toMatch(/database helper stopped \(exit code 1\).*not a database/s);
+    expect(error.message).not.toContain(wrong.toString('hex'));
     db.close();
   });
 });
