@@ -7,6 +7,7 @@ import { call, entityKeys } from '../data/entity-queries';
 import { savedHereText } from '../words/record-words';
 import { showToast } from '../toast-store';
 import type { AnyRecord } from './field-specs';
+import { afterNextPaint } from '../data/after-next-paint';
 import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';
 import { savedSlowedText } from './slow-down';
 
@@ -126,7 +127,8 @@ export function useSaveRecord(
     },
     // The answer is in the cache already (onSuccess): the lists and the record are read again
     // in the background, not awaited, so the save ends (and the form stops saying "Saving…")
-    // when it is kept, not when every open list has been fetched again.
-    onSettled: () => void refreshEntity(queryClient, schoolId, entity, id),
+    // when it is kept, not when every open list has been fetched again; and only once the
+    // frame that says so is drawn, as starting those reads cost it 10–20 ms.
+    onSettled: () => afterNextPaint(() => void refreshEntity(queryClient, schoolId, entity, id)),
   });
 }
