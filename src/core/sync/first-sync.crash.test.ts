@@ -17,14 +17,14 @@ import { readAreaMeta } from './area-state';
  * its encrypted database (e2e/support/first-sync-child.ts), against the stand-in, killed at a
  * random moment and started again on the same folder. After every kill the database opens
  * (nothing set aside), its rows are records of the school, and the next run resumes; at the
- * end the copy holds exactly the school's students. 11,000 students: a first sync of that
- * many stores them in batches (FIRST_SYNC_BATCH_ROWS, two whole ones and the rest) in a
- * helper process, which a kill of the host leaves to end by itself, and builds its search
- * index in another at the end, so kills land in each.
+ * end the copy holds exactly the school's students. 6,000 students: a first sync of that
+ * many stores them in batches (FIRST_SYNC_BATCH_ROWS, a whole one and the rest) in a helper
+ * process, which a kill of the host leaves to end by itself, and builds its search index in
+ * another at the end, so kills land in each.
  */
 const CHILD = 'e2e/support/first-sync-child.ts';
 const KILLS = 20;
-const STUDENTS = 11_000;
+const STUDENTS = 6000;
 const KEY = 'https://school.example https://school.example/api';
 
 let root: string;
