@@ -4,11 +4,13 @@ import type { HelperProcess, HelperSql } from './helper-process';
 import type { Db } from './mirror-sql';
 
 /**
- * The page cache while an area loads in bulk, in KiB. A load's commit dirties a page of the
+ * The host connection's page cache while an area loads in bulk, in KiB. With a helper
+ * process the batches are stored there (its own cache, helper-process.ts) and this only keeps
+ * the host from caching pages nothing lists before the load ends. Without one (a database in
+ * memory, some tests), the batches are stored here: a batch's commit dirties a page of the
  * primary key for most of its rows (the platform's ids are random), so the cache must hold
- * one batch's pages (FIRST_SYNC_BATCH_ROWS: about 1,900 pages of 4 KiB at 5,000 students) or
- * SQLite writes them out twice; more caches pages nothing reads again before the load ends,
- * and stays in the host's memory.
+ * one batch's pages (about 1,900 pages of 4 KiB at 5,000 students) or SQLite writes them out
+ * twice.
  */
 const BULK_CACHE_KIB = 10 * 1024;
 
@@ -20,8 +22,9 @@ type BulkRecord = { id: string };
 
 /**
  * The bulk loads of one connection (MirrorDatabase.bulkLoad). While any runs, the connection
- * does not checkpoint at each commit and its page cache is BULK_CACHE_KIB; the last to end
- * gives it its settings back.
+ * does not checkpoint at each commit (with a helper, the helper checkpoints what it stored;
+ * without, the load asks for `checkpoint` between its commits) and its page cache is
+ * BULK_CACHE_KIB; the last to end gives it its settings back.
  */
 export class BulkLoads {
   private readonly running = new Set<symbol>();
