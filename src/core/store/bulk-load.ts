@@ -1,5 +1,5 @@
 import type { EntityName } from '../../shared/entity-names';
-import type { BulkLoad } from '../sync/area-state';
+import type { BulkLoad, PackedRecords } from '../sync/area-state';
 import type { HelperProcess, HelperSql } from './helper-process';
 import type { Db } from './mirror-sql';
 
@@ -54,15 +54,26 @@ export class BulkLoads {
     const startHelper = this.startHelper;
     return {
       ...(startHelper && {
-        store: async (records: readonly BulkRecord[], meta?: { key: string; value: unknown }) => {
-          const rows = records.map((record): [string, string] => {
-            if (typeof record.id !== 'string' || record.id === '')
-              throw new TypeError(`a ${entity} record without an id`);
-            return [record.id, JSON.stringify(record)];
-          });
-          helper ??= startHelper(sql);
-          await helper.ask({ rows, ...(meta && { meta: [meta.key, JSON.stringify(meta.value)] }) });
-          written(rows.map(([id]) => id));
+        helper: {
+          pack: (records: readonly BulkRecord[]): PackedRecords => ({
+            ids: records.map((record) => {
+              if (typeof record.id !== 'string' || record.id === '')
+                throw new TypeError(`a ${entity} record without an id`);
+              return record.id;
+            }),
+            json: JSON.stringify(records),
+          }),
+          store: async (
+            pages: readonly PackedRecords[],
+            meta?: { key: string; value: unknown },
+          ) => {
+            helper ??= startHelper(sql);
+            await helper.storePages(
+              pages.map((page) => page.json),
+              meta && [meta.key, JSON.stringify(meta.value)],
+            );
+            written(pages.flatMap((page) => page.ids));
+          },
         },
       }),
       // A turn of the event loop after the commit's, once the host has read what arrived

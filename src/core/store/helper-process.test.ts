@@ -26,7 +26,7 @@ function database() {
   const db = openEncrypted(file, key);
   if (db === 'unreadable') throw new Error('a new database did not open');
   db.exec(
-    'CREATE TABLE students (id TEXT PRIMARY KEY, record TEXT NOT NULL); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
+    'CREATE TABLE students (id TEXT NOT NULL PRIMARY KEY, record TEXT NOT NULL); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
   );
   return { file, key, db };
 }
@@ -35,17 +35,12 @@ describe('HelperProcess', () => {
   it('stores each batch with its meta in one transaction, answering in order once committed', async () => {
     const { file, key, db } = database();
     const helper = HelperProcess.start(file, CIPHER, key, SQL);
-    const first = helper.ask({
-      rows: [
-        ['s1', '{"id":"s1"}'],
-        ['s2', '{"id":"s2"}'],
-      ],
-      meta: ['sync:students', '{"nextPage":2}'],
-    });
-    const second = helper.ask({
-      rows: [['s3', '{"id":"s3"}']],
-      meta: ['sync:students', '{"nextPage":3}'],
-    });
+    // Three pages, one of them empty, make one batch.
+    const first = helper.storePages(
+      ['[{"id":"s1","name":"Ada"}]', '[]', '[{"name":"Bea","id":"s2"}]'],
+      ['sync:students', '{"nextPage":2}'],
+    );
+    const second = helper.storePages(['[{"id":"s3"}]'], ['sync:students', '{"nextPage":3}']);
     expect(await first).toEqual({ rows: 2 });
     expect(await second).toEqual({ rows: 1 });
     // Committed, so this connection reads them.
@@ -55,6 +50,10 @@ describe('HelperProcess', () => {
       's3',
     ]);
     expect(db.prepare('SELECT value FROM meta').pluck().get()).toBe('{"nextPage":3}');
+    // Each record as JSON.stringify writes it, its keys in the order sent.
+    expect(db.prepare("SELECT record FROM students WHERE id = 's2'").pluck().get()).toBe(
+      '{"name":"Bea","id":"s2"}',
+    );
     await helper.close();
     db.close();
   });
@@ -62,16 +61,13 @@ describe('HelperProcess', () => {
   it('keeps nothing of a batch that fails, not its meta either, and says why', async () => {
     const { file, key, db } = database();
     const helper = HelperProcess.start(file, CIPHER, key, SQL);
-    // The second row breaks NOT NULL: the first and the meta go back with it.
-    const failing = helper.ask({
-      rows: [
-        ['s1', '{"id":"s1"}'],
-        ['s2', null as unknown as string],
-      ],
-      meta: ['sync:students', '{"nextPage":2}'],
-    });
+    // The second record's id breaks NOT NULL: the first and the meta go back with it.
+    const failing = helper.storePages(
+      ['[{"id":"s1"}]', '[{"id":null}]'],
+      ['sync:students', '{"nextPage":2}'],
+    );
     await expect(failing).rejects.toThrow(/database helper stopped \(exit code 1\).*NOT NULL/s);
-    await expect(helper.ask({ rows: [['s3', '{}']] })).rejects.toThrow(/database helper stopped/);
+    await expect(helper.storePages(['[{"id":"s3"}]'])).rejects.toThrow(/database helper stopped/);
     expect(db.prepare('SELECT count(*) FROM students').pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM meta').pluck().get()).toBe(0);
     await helper.kill();
@@ -81,7 +77,7 @@ describe('HelperProcess', () => {
   it('stores what it was sent before it ends, when the host closes its input', async () => {
     const { file, key, db } = database();
     const helper = HelperProcess.start(file, CIPHER, key, SQL);
-    void helper.ask({ rows: [['s1', '{"id":"s1"}']] });
+    void helper.storePages(['[{"id":"s1"}]']);
     await helper.close();
     expect(db.prepare('SELECT id FROM students').pluck().all()).toEqual(['s1']);
     db.close();

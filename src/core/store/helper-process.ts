@@ -23,19 +23,17 @@ const HELPER_CACHE_KIB = 10 * 1024;
 /** The most of the helper's error output kept for the error it ends with. */
 const ERROR_OUTPUT_BYTES = 4096;
 
-/** What the helper is asked, after the opening message. */
-export type HelperRequest =
-  /** Stores rows with the opening message's `upsert` (and `meta` with its `setMeta`) in one transaction, then checkpoints. */
-  | { rows: Array<[string, string]>; meta?: [string, string] }
-  /** Runs the statements in one transaction. */
-  | { statements: readonly string[] };
+/** Runs the statements in one transaction (after the opening message). */
+export type HelperRequest = { statements: readonly string[] };
 
 /** The SQL a helper that stores rows runs (MirrorDatabase's own). */
 export type HelperSql = { upsert: string; setMeta: string };
 
 /**
  * The helper's code (CommonJS, run by `node -e`). Every message but the first is answered
- * with `{"rows": n}` or `{"built": true}` once its transaction has committed.
+ * with `{"rows": n}` or `{"built": true}` once its transaction has committed. A record is
+ * stored as JSON.stringify writes it, as the host's own connection stores one: JSON that
+ * JSON.stringify wrote reads back and writes again to the same text.
  */
 const HELPER = `
 const { createInterface } = require('node:readline');
@@ -67,14 +65,19 @@ lines.on('line', (line) => {
     }
     return;
   }
-  if (message.rows) {
+  if (message.pages) {
+    let rows = 0;
     db.transaction(() => {
-      for (const [id, record] of message.rows) upsert.run(id, record);
+      for (const page of message.pages)
+        for (const record of page) {
+          upsert.run(record.id, JSON.stringify(record));
+          rows += 1;
+        }
       if (message.meta) setMeta.run(message.meta[0], message.meta[1]);
     })();
     // Here, not in the host: the copy of these pages into the database is this process's work.
     db.pragma('wal_checkpoint(PASSIVE)');
-    answer({ rows: message.rows.length });
+    answer({ rows });
     return;
   }
   db.transaction(() => { for (const sql of message.statements) db.exec(sql); })();
@@ -131,26 +134,38 @@ export class HelperProcess {
       windowsHide: true,
     });
     const helper = new HelperProcess(child);
-    helper.write({
-      // Resolved here, where the app's node_modules are known (a packaged app's too).
-      module: createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers'),
-      file,
-      cipher,
-      key: key.toString('hex'),
-      // Negative: a size in KiB, not pages.
-      cacheSize: -HELPER_CACHE_KIB,
-      ...(sql ? { sql } : {}),
-    });
+    helper.write([
+      JSON.stringify({
+        // Resolved here, where the app's node_modules are known (a packaged app's too).
+        module: createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers'),
+        file,
+        cipher,
+        key: key.toString('hex'),
+        // Negative: a size in KiB, not pages.
+        cacheSize: -HELPER_CACHE_KIB,
+        ...(sql ? { sql } : {}),
+      }),
+    ]);
     return helper;
   }
 
   /** Sends a request; resolves with its answer once its transaction has committed. */
   ask(request: HelperRequest): Promise<unknown> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.write(request);
-    });
+    return this.send([JSON.stringify(request)]);
+  }
+
+  /**
+   * Stores the records of `pages` (each a JSON array of records, with their ids) with the
+   * opening message's `upsert`, and `meta` with its `setMeta`, in one transaction, then
+   * checkpoints; resolves with `{ rows: n }` once committed. The pages go out as they are,
+   * not joined into one string first: a caller makes each as its records arrive, and a batch
+   * of them is a megabyte or more.
+   */
+  storePages(pages: readonly string[], meta?: [string, string]): Promise<unknown> {
+    const parts = ['{"pages":['];
+    for (const [n, page] of pages.entries()) parts.push(n === 0 ? page : `,${page}`);
+    parts.push(`]${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}`);
+    return this.send(parts);
   }
 
   /** Lets the helper end once it has answered what it was sent; rejects if it fails. */
@@ -166,7 +181,21 @@ export class HelperProcess {
     await this.exited;
   }
 
-  private write(message: object): void {
-    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+  /** Sends one message, in parts, and waits for its answer. */
+  private send(parts: readonly string[]): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.write(parts);
+    });
+  }
+
+  /** Writes one message: JSON, which never holds a raw line break, and the line's end. */
+  private write(parts: readonly string[]): void {
+    const input = this.child.stdin;
+    input.cork();
+    for (const part of parts) input.write(part);
+    input.write('\n');
+    input.uncork();
   }
 }

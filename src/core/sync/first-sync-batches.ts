@@ -1,4 +1,10 @@
-import { readUnreadable, type AreaMeta, type BulkLoad, type SyncMirror } from './area-state';
+import {
+  readUnreadable,
+  type AreaMeta,
+  type BulkLoad,
+  type PackedRecords,
+  type SyncMirror,
+} from './area-state';
 import type { AreaWriter } from './area-writer';
 import type { PageAnswer } from './page-walk';
 
@@ -26,17 +32,20 @@ const BATCHES_AHEAD = 2;
  * A large area's batches go to the mirror's helper process when it has one (BulkLoad.store),
  * and commit there while the walk goes on: with the host storing them itself, a first sync
  * of 100,000 students took ~1.3x as long as the same pages fetched and parsed alone, against
- * ~1.05x with nothing stored (scratch runs against the stand-in, on this machine). A batch
- * that holds unreadable records, or meets some already known, is stored by the host, after
- * every batch before it: noting those reads the mirror.
+ * ~1.05x with nothing stored (scratch runs against the stand-in, on this machine). Each page
+ * is packed for the helper as it arrives. A page that holds unreadable records, or meets a
+ * mirror that knows some, is kept as it is and stored by the host once the batch's packed
+ * pages are: noting those reads the mirror.
  */
 export class FirstSyncBatches {
-  private buffered: PageAnswer[] = [];
+  private buffered: Array<PageAnswer | PackedRecords> = [];
   private rows = 0;
   private frontier: number | undefined;
   /** The batches handed on, in order; rejected with the first failure. */
   private stored: Promise<void> = Promise.resolve();
   private unanswered = 0;
+  /** Whether the mirror knows unreadable records of the area: read once, then after each store here. */
+  private knowsUnreadable: boolean | undefined;
   private waiting: Array<() => void> = [];
   private readonly failed = new AbortController();
   /** Rows added or changed so far. */
@@ -61,7 +70,10 @@ export class FirstSyncBatches {
 
   /** A page the walk fetched; `large`: the area loads in batches. */
   add(answer: PageAnswer, large: boolean): void {
-    this.buffered.push(answer);
+    const helper = large ? this.o.bulk()?.helper : undefined;
+    this.knowsUnreadable ??= readUnreadable(this.o.mirror, this.o.writer.area).length > 0;
+    const packs = helper !== undefined && !answer.unreadableIds?.length && !this.knowsUnreadable;
+    this.buffered.push(packs ? helper.pack(answer.nodes) : answer);
     this.rows += answer.nodes.length;
     if (!large || this.rows >= FIRST_SYNC_BATCH_ROWS) this.flush();
   }
@@ -84,30 +96,31 @@ export class FirstSyncBatches {
   }
 
   private flush(): void {
-    const answers = this.buffered;
+    const pages = this.buffered;
     const reached = this.frontier;
     this.buffered = [];
     this.rows = 0;
     this.frontier = undefined;
     const meta = reached === undefined ? undefined : { ...this.o.meta(), nextPage: reached };
     if (meta) this.o.setMeta(meta);
-    const bulk = this.o.bulk();
-    if (!bulk?.store) {
+    const packed = pages.filter((page): page is PackedRecords => 'json' in page);
+    const answers = pages.filter((page): page is PageAnswer => 'nodes' in page);
+    const helper = this.o.bulk()?.helper;
+    if (!helper) {
       this.storeHere(answers, meta);
       return;
     }
-    const here = answers.some((answer) => answer.unreadableIds?.length);
-    const known = readUnreadable(this.o.mirror, this.o.writer.area).length > 0;
-    const records = answers.flatMap((answer) => answer.nodes);
     this.unanswered += 1;
     this.stored = this.stored
       .then(async () => {
-        if (here || known) this.storeHere(answers, meta);
-        else {
-          await bulk.store!(records, meta && this.o.writer.metaEntry(meta));
-          this.changed += records.length;
+        // The meta commits with the batch's last rows: the helper's, unless some are here.
+        const here = answers.length > 0 || packed.length === 0;
+        if (packed.length > 0) {
+          await helper.store(packed, here || !meta ? undefined : this.o.writer.metaEntry(meta));
+          for (const page of packed) this.changed += page.ids.length;
           this.o.writer.checkSize();
         }
+        if (here) this.storeHere(answers, meta);
       })
       .finally(() => {
         this.unanswered -= 1;
@@ -125,6 +138,7 @@ export class FirstSyncBatches {
     };
     if (mirror.batch) mirror.batch(apply);
     else apply();
+    this.knowsUnreadable = readUnreadable(mirror, writer.area).length > 0;
     this.o.bulk()?.checkpoint();
   }
 }

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseHarness, TEST_SCHOOL } from '../../../e2e/support/harness/database-harness';
+import { MirrorDatabase } from '../store/mirror-database';
+import { metaKey, readUnreadable, unreadableKey, type AreaMeta, type BulkLoad } from './area-state';
+import { AreaWriter } from './area-writer';
+import { FIRST_SYNC_BATCH_ROWS, FirstSyncBatches } from './first-sync-batches';
+import type { PageAnswer } from './page-walk';
+
+const PER_PAGE = 50;
+/** A batch and a part: two helper stores when every page is packed. */
+const PAGES = (FIRST_SYNC_BATCH_ROWS + 1000) / PER_PAGE;
+
+let h = databaseHarness();
+afterEach(() => {
+  h.close();
+  h = databaseHarness();
+});
+
+const student = (n: number) => ({
+  id: `s-${n}`,
+  name: `Student ${n}`,
+  email: `student${n}@example.com`,
+  createdAt: n,
+  updatedAt: n,
+});
+
+/** Page `page` of the school's students; `unreadable`: its last record did not read. */
+function answer(page: number, unreadable = false): PageAnswer {
+  const first = (page - 1) * PER_PAGE;
+  const nodes = Array.from({ length: PER_PAGE }, (_, n) => student(first + n));
+  return {
+    nodes: unreadable ? nodes.slice(0, -1) : nodes,
+    totalCount: PAGES * PER_PAGE,
+    totalPages: PAGES,
+    ...(unreadable && { unreadableIds: [nodes.at(-1)!.id] }),
+  };
+}
+
+/** A large first sync of every page into the test school's mirror, with its helper process. */
+async function firstSync(unreadablePage?: number, before?: (mirror: MirrorDatabase) => void) {
+  const { db, buildIndexes, startHelper } = await h.databases.open(TEST_SCHOOL);
+  const mirror = MirrorDatabase.open(db, buildIndexes, startHelper);
+  before?.(mirror);
+  const load = mirror.bulkLoad('students');
+  const inHelper: number[] = [];
+  const bulk: BulkLoad = {
+    ...load,
+    helper: {
+      pack: (records) => load.helper!.pack(records),
+      store: (pages, meta) => {
+        inHelper.push(pages.reduce((rows, page) => rows + page.ids.length, 0));
+        return load.helper!.store(pages, meta);
+      },
+    },
+  };
+  let meta: AreaMeta = { phase: 'first', nextPage: 1 };
+  const batches = new FirstSyncBatches({
+    writer: new AreaWriter(mirror, 'students'),
+    mirror,
+    meta: () => meta,
+    setMeta: (reached) => {
+      meta = reached;
+    },
+    bulk: () => bulk,
+  });
+  for (let page = 1; page <= PAGES; page += 1) {
+    await batches.room();
+    batches.add(answer(page, page === unreadablePage), true);
+    batches.reached(page + 1);
+  }
+  await batches.finish();
+  await bulk.end();
+  return { mirror, inHelper, changed: batches.changed };
+}
+
+describe('FirstSyncBatches with a helper process', () => {
+  it('stores the packed pages there, a page with an unreadable record here after them, and each frontier with its batch', async () => {
+    const { mirror, inHelper, changed } = await firstSync(30);
+    expect(mirror.count('students')).toBe(PAGES * PER_PAGE - 1);
+    expect(readUnreadable(mirror, 'students')).toEqual([`s-${30 * PER_PAGE - 1}`]);
+    // Page 30 holds 49 readable rows, so the first batch takes 101 pages: the other 100 went
+    // to the helper, and all of the last part's 19.
+    expect(inHelper).toEqual([FIRST_SYNC_BATCH_ROWS, 950]);
+    expect(mirror.getMeta(metaKey('students'))).toEqual({ phase: 'first', nextPage: PAGES + 1 });
+    expect(changed).toBe(PAGES * PER_PAGE);
+  });
+
+  it('stores pages here while the mirror knows unreadable records, and forgets one that now reads', async () => {
+    const { mirror, inHelper } = await firstSync(undefined, (mirror) =>
+      mirror.setMeta(unreadableKey('students'), ['s-7']),
+    );
+    // The first batch, here, forgot s-7; pages after it may go to the helper.
+    expect(inHelper.every((rows) => rows < FIRST_SYNC_BATCH_ROWS)).toBe(true);
+    expect(mirror.count('students')).toBe(PAGES * PER_PAGE);
+    expect(readUnreadable(mirror, 'students')).toEqual([]);
+  });
+});
