@@ -4,6 +4,7 @@ import type { ResponseOf } from '../../shared/contract';
 import type { SyncStatus } from '../../shared/sync-status';
 import { bridge } from './bridge';
 import { entityKeys } from './entity-queries';
+import { areaChanged } from './held-changes';
 import { useHostStopped } from './host-stopped';
 import { outboxKeys } from './outbox-queries';
 import { queryKeys } from './queries';
@@ -17,7 +18,7 @@ type SessionData = ResponseOf<'session:current'>;
  * store, session changes invalidate the queries that read sessions and recent schools, a
  * school's sync status and outbox status are written into their queries (an open outbox panel
  * then refetches its entries), and data changed by sync refreshes exactly the lists and
- * records of the areas it names, in place.
+ * records of the areas it names, in place (after the running saves, held-changes.ts).
  */
 export function useBridgeEvents(): void {
   const queryClient = useQueryClient();
@@ -69,8 +70,7 @@ export function useBridgeEvents(): void {
             });
         }
         if (event.type === 'data:changed')
-          for (const area of event.areas)
-            void queryClient.invalidateQueries({ queryKey: entityKeys.all(event.schoolId, area) });
+          for (const area of event.areas) areaChanged(queryClient, event.schoolId, area);
         recordEvent(event);
       }),
     [queryClient, recordEvent],

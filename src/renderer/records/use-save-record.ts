@@ -8,6 +8,7 @@ import { savedHereText } from '../words/record-words';
 import { showToast } from '../toast-store';
 import type { AnyRecord } from './field-specs';
 import { afterNextPaint } from '../data/after-next-paint';
+import { holdChanges } from '../data/held-changes';
 import { patchCached, putCached, refreshEntity, type Versioned } from './record-cache';
 import { savedSlowedText } from './slow-down';
 
@@ -29,7 +30,10 @@ export type SaveRequest = {
  */
 export type SaveAnswer = Versioned & { pending?: true; retryAt?: number };
 
-type Context = { rollback: () => void };
+type Context = {
+  rollback: () => void;
+  held: { end: (schoolId: string, area: EntityName) => void };
+};
 
 /**
  * What a save says of the version it was made on: its ETag when the screen knows one (never
@@ -103,7 +107,10 @@ export function useSaveRecord(
       }),
     onMutate: async ({ fields }) => {
       await queryClient.cancelQueries({ queryKey: entityKeys.record(schoolId, entity, id) });
-      return { rollback: patchCached(queryClient, schoolId, entity, id, fields) };
+      return {
+        rollback: patchCached(queryClient, schoolId, entity, id, fields),
+        held: holdChanges(queryClient),
+      };
     },
     onError: (error, request, context) => {
       context?.rollback();
@@ -125,10 +132,13 @@ export function useSaveRecord(
         },
       });
     },
-    // The answer is in the cache already (onSuccess): the lists and the record are read again
-    // in the background, not awaited, so the save ends (and the form stops saying "Saving…")
-    // when it is kept, not when every open list has been fetched again; and only once the
-    // frame that says so is drawn, as starting those reads cost it 10–20 ms.
-    onSettled: () => afterNextPaint(() => void refreshEntity(queryClient, schoolId, entity, id)),
+    // The answer is in the cache already (onSuccess): the area's lists and records are read
+    // again in the background, not awaited, so the save ends (and the form stops saying
+    // "Saving…") when it is kept, not when every open list has been fetched again; and only
+    // once the frame that says so is drawn, as starting those reads cost it 10–20 ms.
+    onSettled: (_answer, _error, _request, context) => {
+      if (context) context.held.end(schoolId, entity);
+      else afterNextPaint(() => void refreshEntity(queryClient, schoolId, entity, id));
+    },
   });
 }
