@@ -39,7 +39,12 @@ export class BulkLoads {
    * A load of `entity`: its batches go to a helper process when the database has one (its
    * file), stored with `sql` there; `written` is told their ids once committed.
    */
-  start(entity: EntityName, sql: HelperSql, written: (ids: readonly string[]) => void): BulkLoad {
+  start(
+    entity: EntityName,
+    sql: HelperSql,
+    written: (ids: readonly string[]) => void,
+    indexes: readonly string[],
+  ): BulkLoad {
     if (this.running.size === 0) {
       this.before = {
         autocheckpoint: Number(this.db.pragma('wal_autocheckpoint', { simple: true })),
@@ -92,7 +97,10 @@ export class BulkLoads {
           }),
         );
       },
-      end: async () => {
+      end: async (complete = false) => {
+        // A build that fails here is left to MirrorDatabase.buildIndexes, which meets the
+        // same failure and says so.
+        if (complete) await helper?.ask({ statements: indexes }).catch(() => undefined);
         // What the helper was sent is committed before the load ends; a helper that failed
         // has said so to the store that met it.
         await helper?.close().catch(() => helper?.kill());

@@ -360,6 +360,24 @@ describe('MirrorDatabase list indexes', () => {
     db.close();
   });
 
+  it('builds the indexes in the helper of the bulk load when the load ends with every page stored, and starts no builder', async () => {
+    const { db, startHelper } = await h.databases.open('https://school.test https://school.test');
+    const builds: string[][] = [];
+    const builder = (statements: readonly string[]) => {
+      builds.push([...statements]);
+      return Promise.resolve();
+    };
+    const mirror = MirrorDatabase.open(db, builder, startHelper);
+    const bulk = mirror.bulkLoad('students');
+    await bulk.helper!.store([bulk.helper!.pack([student(1, 'Ada'), student(2, 'Bea')])]);
+    await bulk.end(true);
+    expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
+    await mirror.buildIndexes('students');
+    expect(builds).toEqual([]);
+    expect(ids(mirror.list('students', { q: 'bea', offset: 0, limit: 5 }))).toEqual(['s-002']);
+    db.close();
+  });
+
   it('checkpoint between commits of a bulk load, not in them, and give the connection its settings back when the last load ends', async () => {
     const { db } = await h.databases.open('https://school.test https://school.test');
     const mirror = MirrorDatabase.open(db);

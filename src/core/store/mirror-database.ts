@@ -124,8 +124,11 @@ export class MirrorDatabase {
     const name = table(entity);
     this.indexed.delete(name);
     this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(name)}`);
-    return this.bulkLoads.start(name, { upsert: upsertSql(name), setMeta: SET_META_SQL }, (ids) =>
-      this.written(name, () => ids),
+    return this.bulkLoads.start(
+      name,
+      { upsert: upsertSql(name), setMeta: SET_META_SQL },
+      (ids) => this.written(name, () => ids),
+      entityIndexDdl(name),
     );
   }
 

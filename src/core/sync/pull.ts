@@ -154,6 +154,7 @@ class AreaPull {
       },
       bulk: () => bulk,
     });
+    let walked = false;
     try {
       await walkPages({
         fetch: async (page, signal) => {
@@ -171,12 +172,15 @@ class AreaPull {
         },
         onFrontier: (nextPage) => batches.reached(nextPage),
       });
+      walked = true;
     } finally {
       // What was fetched is kept, a cancelled or failed walk's too (it resumes after it).
+      let stored = false;
       try {
         await batches.finish();
+        stored = true;
       } finally {
-        await bulk?.end();
+        await bulk?.end(walked && stored);
       }
       changed += batches.changed;
     }
