@@ -6,6 +6,17 @@ import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
 import type { Db } from '../../../src/core/store/mirror-sql';
 import { SchoolDatabases } from '../../../src/core/store/school-database';
 
+/** Student `n` as the platform sends one: enough for a mirror to store, list and search. */
+export function studentRecord(n: number) {
+  return {
+    id: `s-${n}`,
+    name: `Student ${n}`,
+    email: `student${n}@example.com`,
+    createdAt: 1000 + n,
+    updatedAt: 2000 + n,
+  };
+}
+
 /** The school a database harness opens unless told another. */
 export const TEST_SCHOOL = 'https://school.test https://school.test';
 

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { PlatformOptions } from '../../platform/types';
 import { startAuthHarness, type AuthHarness } from './auth-harness';
 import type { BrowserBehaviour } from './chromium-opener';
+import { databaseHarness } from './database-harness';
 import { openSchoolWithOutbox } from './outbox-harness';
 import { startSyncHarness, type SyncHarness } from './sync-harness';
 
@@ -74,5 +75,34 @@ export function useSyncHarness() {
     openSchool(options?: Parameters<typeof openSchoolWithOutbox>[2]) {
       return openSchoolWithOutbox(running(), closers, options);
     },
+  };
+}
+
+/**
+ * A database harness per test (database-harness.ts): a fresh folder of school databases
+ * before it, closed and removed after it. The answer reads the test's own: `h.open()`,
+ * `h.databases`.
+ */
+export function useDatabaseHarness(): Omit<ReturnType<typeof databaseHarness>, 'close'> {
+  let current: ReturnType<typeof databaseHarness> | undefined;
+  beforeEach(() => {
+    current = databaseHarness();
+  });
+  afterEach(() => {
+    current?.close();
+    current = undefined;
+  });
+  const running = () => {
+    if (!current) throw new Error('a database harness is made for each test, inside it');
+    return current;
+  };
+  return {
+    get dir() {
+      return running().dir;
+    },
+    get databases() {
+      return running().databases;
+    },
+    open: (school) => running().open(school),
   };
 }

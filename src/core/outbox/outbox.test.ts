@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { databaseHarness } from '../../../e2e/support/harness/database-harness';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseHarness } from '../../../e2e/support/harness/use-harness';
 import { OutboxTable } from './outbox-table';
 import { Outbox } from './outbox';
 
-let h = databaseHarness();
-afterEach(() => {
-  h.close();
-  h = databaseHarness();
-});
+const h = useDatabaseHarness();
 
 /** The outbox's table in the test school's encrypted database, as the app keeps it. */
 async function table() {

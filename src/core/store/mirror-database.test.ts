@@ -1,15 +1,11 @@
 import { statSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { databaseHarness } from '../../../e2e/support/harness/database-harness';
+import { describe, expect, it } from 'vitest';
+import { useDatabaseHarness } from '../../../e2e/support/harness/use-harness';
 import { MirrorDatabase, MirrorError } from './mirror-database';
 import type { Db } from './mirror-sql';
 import { sortIndexDdl } from './mirror-schema';
 
-let h = databaseHarness();
-afterEach(() => {
-  h.close();
-  h = databaseHarness();
-});
+const h = useDatabaseHarness();
 
 /** The mirror in the test school's encrypted database. */
 async function open(): Promise<MirrorDatabase> {

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { databaseHarness, TEST_SCHOOL } from '../../../e2e/support/harness/database-harness';
+import { describe, expect, it } from 'vitest';
+import { studentRecord, TEST_SCHOOL } from '../../../e2e/support/harness/database-harness';
+import { useDatabaseHarness } from '../../../e2e/support/harness/use-harness';
 import { MirrorDatabase } from '../store/mirror-database';
 import { metaKey, readUnreadable, unreadableKey, type AreaMeta, type BulkLoad } from './area-state';
 import { AreaWriter } from './area-writer';
@@ -10,24 +11,12 @@ const PER_PAGE = 50;
 /** A batch and a part: two helper stores when every page is packed. */
 const PAGES = (FIRST_SYNC_BATCH_ROWS + 1000) / PER_PAGE;
 
-let h = databaseHarness();
-afterEach(() => {
-  h.close();
-  h = databaseHarness();
-});
-
-const student = (n: number) => ({
-  id: `s-${n}`,
-  name: `Student ${n}`,
-  email: `student${n}@example.com`,
-  createdAt: n,
-  updatedAt: n,
-});
+const h = useDatabaseHarness();
 
 /** Page `page` of the school's students; `unreadable`: its last record did not read. */
 function answer(page: number, unreadable = false): PageAnswer {
   const first = (page - 1) * PER_PAGE;
-  const nodes = Array.from({ length: PER_PAGE }, (_, n) => student(first + n));
+  const nodes = Array.from({ length: PER_PAGE }, (_, n) => studentRecord(first + n));
   return {
     nodes: unreadable ? nodes.slice(0, -1) : nodes,
     totalCount: PAGES * PER_PAGE,

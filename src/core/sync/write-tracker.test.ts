@@ -1,31 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { databaseHarness } from '../../../e2e/support/harness/database-harness';
+import { describe, expect, it } from 'vitest';
+import { studentRecord } from '../../../e2e/support/harness/database-harness';
+import { useDatabaseHarness } from '../../../e2e/support/harness/use-harness';
 import { MirrorDatabase } from '../store/mirror-database';
 import { metaKey, type AreaMeta } from './area-state';
 import type { PageSource } from './page-walk';
 import { pullArea } from './pull';
 import { WriteTracker } from './write-tracker';
 
-let h = databaseHarness();
-afterEach(() => {
-  h.close();
-  h = databaseHarness();
-});
-
-const student = (n: number) => ({
-  id: `s-${n}`,
-  name: `Student ${n}`,
-  email: `student${n}@example.com`,
-  createdAt: 1000 + n,
-  updatedAt: 2000 + n,
-});
+const h = useDatabaseHarness();
 
 describe('an id sweep and what the app writes while it runs', () => {
   it('drops what the school no longer lists, and keeps a record the app saved after it began', async () => {
     const mirror = MirrorDatabase.open(await h.open());
     const writes = new WriteTracker();
     mirror.onRecordsWritten((area, ids) => writes.note(area, ids));
-    mirror.upsert('students', [student(1), student(2), student(3)]);
+    mirror.upsert('students', [studentRecord(1), studentRecord(2), studentRecord(3)]);
     // Records without updatedAt make every pass a full one: a sweep.
     const meta: AreaMeta = { phase: 'synced', nextPage: 1, noUpdatedAt: true };
     mirror.setMeta(metaKey('students'), meta);
@@ -34,9 +23,9 @@ describe('an id sweep and what the app writes while it runs', () => {
     // the school answered (the local-first layer writes it into the mirror) and gives
     // student 3 a new version.
     const source: PageSource = () => {
-      mirror.upsert('students', [student(4)]);
+      mirror.upsert('students', [studentRecord(4)]);
       mirror.setEtag('students', 's-3', '"v2"');
-      return Promise.resolve({ nodes: [student(1)], totalCount: 1, totalPages: 1 });
+      return Promise.resolve({ nodes: [studentRecord(1)], totalCount: 1, totalPages: 1 });
     };
     await pullArea({
       mirror,
