@@ -20,8 +20,8 @@ import { percentile, timeFirstRows, timeSearch } from '../support/screen-timing'
  *
  * - first rows: from the click on "Students" (a capture-phase listener stamps
  *   performance.now()) to the first animation frame in which a student row with text exists;
- * - search: from the last keystroke's keydown to the first frame in which every visible row
- *   matches the query and the total count changed (includes the debounce and the bridge and
+ * - search: from the query's input event (pasted into the empty box, screen-timing.ts) to
+ *   the first frame in which every visible row matches the query (includes the debounce and the bridge and
  *   platform round trips: the network path);
  * - scrolling: the list's scroller is moved by a fixed step each animation frame until 10,000
  *   rows have passed, three times, each time in a new sort order so no row comes from cache; frame times are the intervals between requestAnimationFrame callbacks,
@@ -231,7 +231,7 @@ test('students list with 100,000 students meets the performance targets', async 
     [
       'Students list performance (web host, Debian Chromium, 1280x800, stand-in with 100,000 students on loopback):',
       `  first rows after opening Students: ${firstRowsMs.toFixed(0)} ms (target < ${TARGETS.firstRowsMs} ms)`,
-      `  search, last keystroke to matching rows: ${searches.map((x) => `"${x.query}" ${x.ms.toFixed(0)} ms`).join(', ')}; slowest ${searchMs.toFixed(0)} ms (target < ${TARGETS.searchMs} ms)`,
+      `  search, the query pasted to matching rows: ${searches.map((x) => `"${x.query}" ${x.ms.toFixed(0)} ms`).join(', ')}; slowest ${searchMs.toFixed(0)} ms (target < ${TARGETS.searchMs} ms)`,
       `  scroll through 10,000 rows, ${ROWS_PER_FRAME} rows of ${measured[0]?.rowHeight}px per frame, three passes in new sort orders:`,
       ...measured.flatMap((x) => [
         `    by ${x.order}: ${x.intervals.length} frames to row ${x.lastIndex}; frame interval median ${x.median.toFixed(1)} ms, p95 ${x.p95.toFixed(1)} ms, max ${x.max.toFixed(1)} ms; long animation frames (> 50 ms): ${x.longFrames.length}`,
