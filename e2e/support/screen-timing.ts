@@ -15,14 +15,26 @@ import type { Page } from '@playwright/test';
  */
 const SHOWN_WITHIN_MS = 30_000;
 
-/** `timing`, or an error naming `what` once SHOWN_WITHIN_MS have passed without it. */
-async function shownWithin(what: string, timing: Promise<number>): Promise<number> {
+/**
+ * `timing`, or an error naming `what` once SHOWN_WITHIN_MS have passed without it, with the
+ * page's toasts and status lines of that moment (what the owner would have seen instead).
+ */
+async function shownWithin(page: Page, what: string, timing: Promise<number>): Promise<number> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what} did not show within ${SHOWN_WITHIN_MS / 1000} s`)),
-      SHOWN_WITHIN_MS,
-    );
+    timer = setTimeout(() => {
+      const onScreen = page
+        .locator('.toast, [role="status"]')
+        .allInnerTexts()
+        .catch(() => ['(the page could not be read)']);
+      void onScreen.then((texts) =>
+        reject(
+          new Error(
+            `${what} did not show within ${SHOWN_WITHIN_MS / 1000} s; on screen: ${JSON.stringify(texts)}`,
+          ),
+        ),
+      );
+    }, SHOWN_WITHIN_MS);
   });
   try {
     return await Promise.race([timing, late]);
@@ -70,6 +82,7 @@ export async function timeFirstRows(page: Page): Promise<number> {
     .getByText('Students', { exact: true })
     .click();
   return shownWithin(
+    page,
     'the first student row',
     page.evaluate(() => (window as unknown as { perfFirstRows: Promise<number> }).perfFirstRows),
   );
@@ -125,6 +138,7 @@ export async function timeSearch(
   );
   await page.keyboard.insertText(query);
   return shownWithin(
+    page,
     `the rows of a search for "${query}"`,
     page.evaluate(() => (window as unknown as { perfSearch: Promise<number> }).perfSearch),
   );
@@ -158,6 +172,7 @@ export async function timeRecordOpen(page: Page, rowIndex: number): Promise<numb
   }, email.trim());
   await row.click();
   return shownWithin(
+    page,
     'the opened record',
     page.evaluate(() => (window as unknown as { perfOpen: Promise<number> }).perfOpen),
   );
@@ -202,6 +217,7 @@ export async function timeOfflineSave(page: Page, name: string): Promise<number>
   });
   await page.keyboard.press('Control+s');
   return shownWithin(
+    page,
     'A toast "Saved on this computer"',
     page.evaluate(() => (window as unknown as { perfSave: Promise<number> }).perfSave),
   );
