@@ -29,7 +29,7 @@ const BATCHES_AHEAD = 2;
  * FIRST_SYNC_BATCH_ROWS at a time, with the frontier they reach (where a restart resumes) in
  * the same transaction, so the frontier is never ahead of the rows below it.
  *
- * A large area's batches go to the mirror's helper process when it has one (BulkLoad.store),
+ * A large area's batches go to the mirror's helper process when it has one (BulkLoad.helper),
  * and commit there while the walk goes on: with the host storing them itself, a first sync
  * of 100,000 students took ~1.3x as long as the same pages fetched and parsed alone, against
  * ~1.05x with nothing stored (scratch runs against the stand-in, on this machine). Each page
