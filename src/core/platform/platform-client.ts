@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { canCarry, matchesAnyVersion } from '../../shared/etag';
 import { ConflictError, PlatformError } from './errors';
 import { listWindow, pageUrl, type PageQuery } from './paging';
-import { etagOf, expectSuccess, readAnswer, readRecords } from './responses';
+import { etagOf, expectSuccess, readAnswer, readAnswerText, readRecords } from './responses';
 import { DEFAULT_RETRY_POLICY, sendWithRetry, type ApiTransport, type RetryPolicy } from './retry';
 import {
   ENTITIES,
@@ -248,15 +248,17 @@ export class PlatformClient {
     const url = pageUrl(collection, query, page, perPage);
     const response = await this.send('GET', url, { signal: query.signal });
     // The envelope must hold; its records are read one by one, so a malformed one costs a row.
-    const answer = await readAnswer(response, rawPageEnvelope, schema);
+    const { answer, text } = await readAnswerText(response, rawPageEnvelope, schema);
     const { slots, unreadable } = readRecords(schema, answer.nodes);
     const nodes = slots.filter((record) => record !== undefined);
     // Sync keeps only the ids of unreadable records, to count them while lists are local.
-    const unreadableIds = answer.nodes.flatMap((node, i) => {
-      const id = slots[i] === undefined ? (node as { id?: unknown } | null)?.id : undefined;
-      return typeof id === 'string' ? [id] : [];
-    });
-    return { ...answer, nodes, slots, unreadable, unreadableIds };
+    const unreadableIds: string[] = [];
+    for (let i = 0; i < slots.length; i += 1) {
+      const id =
+        slots[i] === undefined ? (answer.nodes[i] as { id?: unknown } | null)?.id : undefined;
+      if (typeof id === 'string') unreadableIds.push(id);
+    }
+    return { ...answer, nodes, slots, unreadable, unreadableIds, text };
   }
 
   private async versioned<E extends EntityName>(
@@ -340,7 +342,8 @@ export class PlatformClient {
    * One server page as the server numbers it, for sync (src/core/sync/pull.ts): `perPage`
    * is clamped to 1..MAX_PER_PAGE, and `updatedSince` (unix seconds, inclusive) asks only for
    * records changed since then. Answers the page's readable records with the collection's
-   * totals, and the ids of the records it sent that did not match their schema.
+   * totals, and the ids of the records it sent that did not match their schema; and when
+   * every record it sent was readable, its body as the school sent it (PageAnswer.text).
    */
   async page<E extends EntityName>(
     entity: E,
@@ -356,6 +359,7 @@ export class PlatformClient {
     totalCount: number;
     totalPages: number;
     unreadableIds: string[];
+    text?: string;
   }> {
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, query.perPage));
     const answer = await this.fetchPage(
@@ -371,6 +375,9 @@ export class PlatformClient {
       totalCount: answer.totalCount,
       totalPages: answer.totalPages,
       unreadableIds: answer.unreadableIds,
+      // Only when it holds exactly `nodes`: a record left out is in it too.
+      // Only when it holds exactly `nodes`: a record left out is in it too.
+      ...(answer.unreadable === 0 && { text: answer.text }),
     };
   }
 }

@@ -17,13 +17,13 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** The body as JSON, or `invalid_response`. */
-async function jsonOf(response: Response): Promise<unknown> {
+/** The body as text and as the JSON it holds, or `invalid_response` when it holds none. */
+async function bodyOf(response: Response): Promise<{ text: string; value: unknown }> {
   const text = await response.text().catch((error: unknown) => {
     throw new PlatformError('network_error', { cause: error, detail: 'answer cut off' });
   });
   try {
-    return JSON.parse(text) as unknown;
+    return { text, value: JSON.parse(text) as unknown };
   } catch (error) {
     throw new PlatformError('invalid_response', {
       status: response.status,
@@ -31,6 +31,11 @@ async function jsonOf(response: Response): Promise<unknown> {
       detail: 'not JSON',
     });
   }
+}
+
+/** The body as JSON, or `invalid_response`. */
+async function jsonOf(response: Response): Promise<unknown> {
+  return (await bodyOf(response)).value;
 }
 
 /**
@@ -130,11 +135,20 @@ export async function readAnswer<S extends z.ZodType>(
   schema: S,
   recordSchema: z.ZodType,
 ): Promise<z.output<S>> {
+  return (await readAnswerText(response, schema, recordSchema)).answer;
+}
+
+/** readAnswer's answer, with the body's text as the school sent it. */
+export async function readAnswerText<S extends z.ZodType>(
+  response: Response,
+  schema: S,
+  recordSchema: z.ZodType,
+): Promise<{ answer: z.output<S>; text: string }> {
   if (!response.ok) throw await errorOf(response, recordSchema);
-  const value = await jsonOf(response);
+  const { text, value } = await bodyOf(response);
   // An answer that is itself one record is bounded as a list's records are.
   if (schema === recordSchema) refuseTooDeep(value, response.status);
-  return validate(schema, value, response.status);
+  return { answer: validate(schema, value, response.status), text };
 }
 
 /** Throws `invalid_response` for a record nested past MAX_RECORD_DEPTH. */

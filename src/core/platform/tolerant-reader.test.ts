@@ -91,6 +91,23 @@ describe('one malformed record', () => {
     expect(isPlatformError(opened) && opened.code).toBe('invalid_response');
   });
 
+  it("takes a sync page's text away, as that text holds it, and names it by id", async () => {
+    const client = h.client();
+    const query = { page: 1, perPage: 50, sort: 'createdAt' } as const;
+    const before = await client.page('courses', query);
+    const ids = (nodes: readonly { id: string }[]) => nodes.map((node) => node.id);
+    // Every record read: the text is the school's page, holding exactly these records.
+    expect(ids((JSON.parse(before.text!) as { nodes: { id: string }[] }).nodes)).toEqual(
+      ids(before.nodes),
+    );
+    const broken = before.nodes[3]!.id;
+    await h.control(`/raw/courses/${broken}`, { name: 42 }, 'PUT');
+    const after = await client.page('courses', query);
+    expect(after.text).toBeUndefined();
+    expect(after.unreadableIds).toEqual([broken]);
+    expect(ids(after.nodes)).toEqual(ids(before.nodes).filter((id) => id !== broken));
+  });
+
   it('counts an unreadable enrollment the same way', async () => {
     const client = h.client();
     const before = await client.listEnrollments(WELL_KNOWN.student.id, { limit: 50 });

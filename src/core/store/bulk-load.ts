@@ -1,5 +1,6 @@
 import type { EntityName } from '../../shared/entity-names';
-import type { BulkLoad, PackedRecords } from '../sync/area-state';
+import type { BulkLoad, StagedPage } from '../sync/area-state';
+import type { PageAnswer } from '../sync/page-walk';
 import type { HelperProcess, HelperSql } from './helper-process';
 import type { Db } from './mirror-sql';
 
@@ -14,11 +15,11 @@ import type { Db } from './mirror-sql';
  */
 const BULK_CACHE_KIB = 10 * 1024;
 
+/** What ends a line of the helper's input (its reader's line ends). */
+const LINE_BREAK = /[\r\n]/;
+
 /** Starts a helper process on the school's database, with `sql` prepared (helper-process.ts). */
 export type StartHelper = (sql: HelperSql) => HelperProcess;
-
-/** A record as a bulk load stores it: the platform's JSON, with its id. */
-type BulkRecord = { id: string };
 
 /**
  * The bulk loads of one connection (MirrorDatabase.bulkLoad). While any runs, the connection
@@ -60,23 +61,26 @@ export class BulkLoads {
     return {
       ...(startHelper && {
         helper: {
-          pack: (records: readonly BulkRecord[]): PackedRecords => ({
-            ids: records.map((record) => {
+          stage: (page: PageAnswer): StagedPage => {
+            const ids = page.nodes.map((record) => {
               if (typeof record.id !== 'string' || record.id === '')
                 throw new TypeError(`a ${entity} record without an id`);
               return record.id;
-            }),
-            json: JSON.stringify(records),
-          }),
-          store: async (
-            pages: readonly PackedRecords[],
-            meta?: { key: string; value: unknown },
-          ) => {
+            });
             helper ??= startHelper(sql);
-            await helper.storePages(
-              pages.map((page) => page.json),
-              meta && [meta.key, JSON.stringify(meta.value)],
+            // The school's own JSON holds exactly these records (PageAnswer.text), but a
+            // line break in it would end the message early.
+            const text = page.text;
+            helper.stage(
+              text !== undefined && !LINE_BREAK.test(text)
+                ? text
+                : JSON.stringify({ nodes: page.nodes }),
             );
+            return { ids };
+          },
+          store: async (pages: readonly StagedPage[], meta?: { key: string; value: unknown }) => {
+            helper ??= startHelper(sql);
+            await helper.commit(pages.length, meta && [meta.key, JSON.stringify(meta.value)]);
             written(pages.flatMap((page) => page.ids));
           },
         },

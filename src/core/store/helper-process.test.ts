@@ -32,16 +32,18 @@ function database() {
 }
 
 describe('HelperProcess', () => {
-  it('stores each batch with its meta in one transaction, answering in order once committed', async () => {
+  it('stores the pages staged for each commit with its meta in one transaction, answering in order once committed', async () => {
     const { file, key, db } = database();
     const helper = HelperProcess.start(file, CIPHER, key, SQL);
-    // Three pages, one of them empty, make one batch.
-    const first = helper.storePages(
-      ['[{"id":"s1","name":"Ada"}]', '[]', '[{"name":"Bea","id":"s2"}]'],
-      ['sync:students', '{"nextPage":2}'],
-    );
-    const second = helper.storePages(['[{"id":"s3"}]'], ['sync:students', '{"nextPage":3}']);
+    // Three pages, one of them empty, make the first commit; the fourth is the second's.
+    helper.stage('{"nodes":[{"id":"s1","name":"Ada"}],"totalPages":4}');
+    helper.stage('{"nodes":[]}');
+    helper.stage('{"totalPages":4,"nodes":[{"name":"Bea","id":"s2"}]}');
+    helper.stage('{"nodes":[{"id":"s3"}]}');
+    const first = helper.commit(3, ['sync:students', '{"nextPage":2}']);
     expect(await first).toEqual({ rows: 2 });
+    expect(db.prepare('SELECT value FROM meta').pluck().get()).toBe('{"nextPage":2}');
+    const second = helper.commit(1, ['sync:students', '{"nextPage":3}']);
     expect(await second).toEqual({ rows: 1 });
     // Committed, so this connection reads them.
     expect(db.prepare('SELECT id FROM students ORDER BY id').pluck().all()).toEqual([
@@ -62,23 +64,26 @@ describe('HelperProcess', () => {
     const { file, key, db } = database();
     const helper = HelperProcess.start(file, CIPHER, key, SQL);
     // The second record's id breaks NOT NULL: the first and the meta go back with it.
-    const failing = helper.storePages(
-      ['[{"id":"s1"}]', '[{"id":null}]'],
-      ['sync:students', '{"nextPage":2}'],
-    );
+    helper.stage('{"nodes":[{"id":"s1"}]}');
+    helper.stage('{"nodes":[{"id":null}]}');
+    const failing = helper.commit(2, ['sync:students', '{"nextPage":2}']);
     await expect(failing).rejects.toThrow(/database helper stopped \(exit code 1\).*NOT NULL/s);
-    await expect(helper.storePages(['[{"id":"s3"}]'])).rejects.toThrow(/database helper stopped/);
+    helper.stage('{"nodes":[{"id":"s3"}]}');
+    await expect(helper.commit(1)).rejects.toThrow(/database helper stopped/);
     expect(db.prepare('SELECT count(*) FROM students').pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM meta').pluck().get()).toBe(0);
     await helper.kill();
     db.close();
   });
 
-  it('stores what it was sent before it ends, when the host closes its input', async () => {
+  it('stores what it was asked to commit before it ends, when the host closes its input', async () => {
     const { file, key, db } = database();
     const helper = HelperProcess.start(file, CIPHER, key, SQL);
-    void helper.storePages(['[{"id":"s1"}]']);
+    helper.stage('{"nodes":[{"id":"s1"}]}');
+    helper.stage('{"nodes":[{"id":"s2"}]}');
+    void helper.commit(1);
     await helper.close();
+    // The page staged after the last commit is not stored: no commit asked for it.
     expect(db.prepare('SELECT id FROM students').pluck().all()).toEqual(['s1']);
     db.close();
   });

@@ -30,16 +30,22 @@ export type HelperRequest = { statements: readonly string[] };
 export type HelperSql = { upsert: string; setMeta: string };
 
 /**
- * The helper's code (CommonJS, run by `node -e`). Every message but the first is answered
- * with `{"rows": n}` or `{"built": true}` once its transaction has committed. A record is
- * stored as JSON.stringify writes it, as the host's own connection stores one: JSON that
- * JSON.stringify wrote reads back and writes again to the same text.
+ * The helper's code (CommonJS, run by `node -e`). After the first message:
+ * - `{"stage": page}` keeps a page (an object whose `nodes` are its records) and is not
+ *   answered;
+ * - `{"commit": n, "meta": [key, value]}` stores the records of the first n pages kept, and
+ *   the meta, in one transaction, and answers `{"rows": n}`;
+ * - `{"statements": [...]}` runs them in one transaction, and answers `{"built": true}`.
+ * Each answer comes once its transaction has committed. A record is stored as JSON.stringify
+ * writes it, as the host's own connection stores one: JSON that JSON.stringify wrote reads
+ * back and writes again to the same text.
  */
 const HELPER = `
 const { createInterface } = require('node:readline');
 let db;
 let upsert;
 let setMeta;
+const staged = [];
 const answer = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
@@ -65,10 +71,15 @@ lines.on('line', (line) => {
     }
     return;
   }
-  if (message.pages) {
+  if (message.stage) {
+    staged.push(message.stage.nodes);
+    return;
+  }
+  if (message.commit !== undefined) {
     let rows = 0;
+    const pages = staged.splice(0, message.commit);
     db.transaction(() => {
-      for (const page of message.pages)
+      for (const page of pages)
         for (const record of page) {
           upsert.run(record.id, JSON.stringify(record));
           rows += 1;
@@ -155,17 +166,25 @@ export class HelperProcess {
   }
 
   /**
-   * Stores the records of `pages` (each a JSON array of records, with their ids) with the
-   * opening message's `upsert`, and `meta` with its `setMeta`, in one transaction, then
-   * checkpoints; resolves with `{ rows: n }` once committed. The pages go out as they are,
-   * not joined into one string first: a caller makes each as its records arrive, and a batch
-   * of them is a megabyte or more.
+   * Sends a page to be stored by a later `commit`: `page`, the JSON of an object whose `nodes`
+   * are records with their ids, on one line (no raw line break). It goes now, as it came, so
+   * the host keeps no batch of its own: a batch of pages is a megabyte or more, and the host's
+   * young generation is small (host-memory.ts), so what it keeps for longer than a few
+   * milliseconds is copied by every collection until it is promoted, then marked by the next
+   * full one. Nothing answers it; a helper that failed says so at the next commit.
    */
-  storePages(pages: readonly string[], meta?: [string, string]): Promise<unknown> {
-    const parts = ['{"pages":['];
-    for (const [n, page] of pages.entries()) parts.push(n === 0 ? page : `,${page}`);
-    parts.push(`]${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}`);
-    return this.send(parts);
+  stage(page: string): void {
+    if (this.failure) return;
+    this.write(['{"stage":', page, '}']);
+  }
+
+  /**
+   * Stores the records of the first `pages` pages staged and not yet committed with the
+   * opening message's `upsert`, and `meta` with its `setMeta`, in one transaction, then
+   * checkpoints; resolves with `{ rows: n }` once committed.
+   */
+  commit(pages: number, meta?: [string, string]): Promise<unknown> {
+    return this.send([JSON.stringify({ commit: pages, ...(meta && { meta }) })]);
   }
 
   /** Lets the helper end once it has answered what it was sent; rejects if it fails. */

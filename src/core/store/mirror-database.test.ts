@@ -365,7 +365,8 @@ describe('MirrorDatabase list indexes', () => {
     };
     const mirror = MirrorDatabase.open(db, builder, startHelper);
     const bulk = mirror.bulkLoad('students');
-    await bulk.helper!.store([bulk.helper!.pack([student(1, 'Ada'), student(2, 'Bea')])]);
+    const nodes = [student(1, 'Ada'), student(2, 'Bea')];
+    await bulk.helper!.store([bulk.helper!.stage({ nodes, totalCount: 2, totalPages: 1 })]);
     await bulk.end(true);
     expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
     await mirror.buildIndexes('students');

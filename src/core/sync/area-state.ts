@@ -1,5 +1,5 @@
 import type { EntityName } from '../../shared/entity-names';
-import type { SyncRecord } from './page-walk';
+import type { PageAnswer, SyncRecord } from './page-walk';
 
 /**
  * What sync keeps of each area in the mirror besides its rows: its sync state (AreaMeta)
@@ -9,12 +9,14 @@ import type { SyncRecord } from './page-walk';
 /**
  * A long first sync's hold on the mirror (MirrorDatabase.bulkLoad).
  * - `helper`, when the mirror has one, stores batches of records in a helper process:
- *   - `pack` serialises a page's records as the page arrives, so that only that string, not
- *     the parsed records, waits for the rest of its batch (holding the records cost the host
- *     1.2 s of garbage collection in a first sync of 100,000 students);
- *   - `store` stores packed pages with the area's sync state (`meta`) in one transaction and
- *     resolves once that committed: the host's event loop goes on meanwhile, and the walk
- *     with it. The helper also checkpoints.
+ *   - `stage` sends a page (every record of it readable) to the helper as the page arrives,
+ *     as the school sent it when it can (PageAnswer.text), so the host keeps only its ids
+ *     while the rest of its batch comes: holding the parsed records cost the host 1.2 s of
+ *     garbage collection in a first sync of 100,000 students, and holding them serialised
+ *     still made most of what its collections promoted;
+ *   - `store` stores the pages staged for a batch, in the order staged, with the area's sync
+ *     state (`meta`) in one transaction, and resolves once that committed: the host's event
+ *     loop goes on meanwhile, and the walk with it. The helper also checkpoints.
  * - Without it, the caller stores each batch on the mirror itself (`batch`) and then calls
  *   `checkpoint`, which copies the WAL into the database in a turn of its own: a checkpoint
  *   inside each commit made it the longest stall of the host (up to 80 ms at 5,000 rows).
@@ -25,15 +27,15 @@ import type { SyncRecord } from './page-walk';
  */
 export type BulkLoad = {
   helper?: {
-    pack(records: readonly SyncRecord[]): PackedRecords;
-    store(pages: readonly PackedRecords[], meta?: { key: string; value: unknown }): Promise<void>;
+    stage(page: PageAnswer): StagedPage;
+    store(pages: readonly StagedPage[], meta?: { key: string; value: unknown }): Promise<void>;
   };
   checkpoint(): void;
   end(complete?: boolean): Promise<void>;
 };
 
-/** A page's records as BulkLoad.helper packed them: their ids, and their JSON. */
-export type PackedRecords = { readonly ids: readonly string[]; readonly json: string };
+/** A page BulkLoad.helper has sent on to its helper process: the ids of its records. */
+export type StagedPage = { readonly ids: readonly string[] };
 
 /** What sync needs of the mirror (MirrorDatabase has these). */
 export interface SyncMirror {

@@ -8,25 +8,41 @@ import { FIRST_SYNC_BATCH_ROWS, FirstSyncBatches } from './first-sync-batches';
 import type { PageAnswer } from './page-walk';
 
 const PER_PAGE = 50;
-/** A batch and a part: two helper stores when every page is packed. */
+/** A batch and a part: two helper stores when every page is staged. */
 const PAGES = (FIRST_SYNC_BATCH_ROWS + 1000) / PER_PAGE;
 
 const h = useDatabaseHarness();
 
+/**
+ * How the school wrote a page's JSON (PageAnswer.text, given when every record read): on one
+ * line, each record's keys in reverse (so a record stored from it tells), or over many lines.
+ */
+type Written = 'reversed' | 'lines';
+
 /** Page `page` of the school's students; `unreadable`: its last record did not read. */
-function answer(page: number, unreadable = false): PageAnswer {
+function answer(page: number, unreadable = false, written: Written = 'reversed'): PageAnswer {
   const first = (page - 1) * PER_PAGE;
   const nodes = Array.from({ length: PER_PAGE }, (_, n) => studentRecord(first + n));
-  return {
-    nodes: unreadable ? nodes.slice(0, -1) : nodes,
-    totalCount: PAGES * PER_PAGE,
-    totalPages: PAGES,
-    ...(unreadable && { unreadableIds: [nodes.at(-1)!.id] }),
-  };
+  const totals = { totalCount: PAGES * PER_PAGE, totalPages: PAGES };
+  if (unreadable)
+    return { nodes: nodes.slice(0, -1), ...totals, unreadableIds: [nodes.at(-1)!.id] };
+  const sent =
+    written === 'lines'
+      ? JSON.stringify({ nodes, ...totals }, null, 2)
+      : JSON.stringify({ ...totals, nodes: nodes.map((node) => reversed(node)) });
+  return { nodes, ...totals, text: sent };
+}
+
+function reversed(record: object): object {
+  return Object.fromEntries(Object.entries(record).reverse());
 }
 
 /** A large first sync of every page into the test school's mirror, with its helper process. */
-async function firstSync(unreadablePage?: number, before?: (mirror: MirrorDatabase) => void) {
+async function firstSync(
+  unreadablePage?: number,
+  before?: (mirror: MirrorDatabase) => void,
+  written?: (page: number) => Written,
+) {
   const { db, buildIndexes, startHelper } = await h.databases.open(TEST_SCHOOL);
   const mirror = MirrorDatabase.open(db, buildIndexes, startHelper);
   before?.(mirror);
@@ -35,7 +51,7 @@ async function firstSync(unreadablePage?: number, before?: (mirror: MirrorDataba
   const bulk: BulkLoad = {
     ...load,
     helper: {
-      pack: (records) => load.helper!.pack(records),
+      stage: (page) => load.helper!.stage(page),
       store: (pages, meta) => {
         inHelper.push(pages.reduce((rows, page) => rows + page.ids.length, 0));
         return load.helper!.store(pages, meta);
@@ -54,7 +70,7 @@ async function firstSync(unreadablePage?: number, before?: (mirror: MirrorDataba
   });
   for (let page = 1; page <= PAGES; page += 1) {
     await batches.room();
-    batches.add(answer(page, page === unreadablePage), true);
+    batches.add(answer(page, page === unreadablePage, written?.(page)), true);
     batches.reached(page + 1);
   }
   await batches.finish();
@@ -63,7 +79,7 @@ async function firstSync(unreadablePage?: number, before?: (mirror: MirrorDataba
 }
 
 describe('FirstSyncBatches with a helper process', () => {
-  it('stores the packed pages there, a page with an unreadable record here after them, and each frontier with its batch', async () => {
+  it('stores the staged pages there, a page with an unreadable record here after them, and each frontier with its batch', async () => {
     const { mirror, inHelper, changed } = await firstSync(30);
     expect(mirror.count('students')).toBe(PAGES * PER_PAGE - 1);
     expect(readUnreadable(mirror, 'students')).toEqual([`s-${30 * PER_PAGE - 1}`]);
@@ -72,6 +88,21 @@ describe('FirstSyncBatches with a helper process', () => {
     expect(inHelper).toEqual([FIRST_SYNC_BATCH_ROWS, 950]);
     expect(mirror.getMeta(metaKey('students'))).toEqual({ phase: 'first', nextPage: PAGES + 1 });
     expect(changed).toBe(PAGES * PER_PAGE);
+  });
+
+  it("stores a staged page's records as the school sent them, and a page whose JSON has line breaks as read", async () => {
+    const { mirror } = await firstSync(undefined, undefined, (page) =>
+      page % 2 === 0 ? 'lines' : 'reversed',
+    );
+    expect(mirror.count('students')).toBe(PAGES * PER_PAGE);
+    // Page 1 went as the school wrote it; page 2, over many lines, as its records read.
+    expect(mirror.get('students', 's-0')?.record).toEqual(studentRecord(0));
+    expect(Object.keys(mirror.get('students', 's-0')?.record ?? {})).toEqual(
+      Object.keys(reversed(studentRecord(0))),
+    );
+    expect(Object.keys(mirror.get('students', `s-${PER_PAGE}`)?.record ?? {})).toEqual(
+      Object.keys(studentRecord(PER_PAGE)),
+    );
   });
 
   it('stores pages here while the mirror knows unreadable records, and forgets one that now reads', async () => {

@@ -2,7 +2,7 @@ import {
   readUnreadable,
   type AreaMeta,
   type BulkLoad,
-  type PackedRecords,
+  type StagedPage,
   type SyncMirror,
 } from './area-state';
 import type { AreaWriter } from './area-writer';
@@ -33,12 +33,12 @@ const BATCHES_AHEAD = 2;
  * and commit there while the walk goes on: with the host storing them itself, a first sync
  * of 100,000 students took ~1.3x as long as the same pages fetched and parsed alone, against
  * ~1.05x with nothing stored (scratch runs against the stand-in, on this machine). Each page
- * is packed for the helper as it arrives. A page that holds unreadable records, or meets a
- * mirror that knows some, is kept as it is and stored by the host once the batch's packed
+ * is staged in the helper as it arrives. A page that holds unreadable records, or meets a
+ * mirror that knows some, is kept as it is and stored by the host once the batch's staged
  * pages are: noting those reads the mirror.
  */
 export class FirstSyncBatches {
-  private buffered: Array<PageAnswer | PackedRecords> = [];
+  private buffered: Array<PageAnswer | StagedPage> = [];
   private rows = 0;
   private frontier: number | undefined;
   /** The batches handed on, in order; rejected with the first failure. */
@@ -72,8 +72,8 @@ export class FirstSyncBatches {
   add(answer: PageAnswer, large: boolean): void {
     const helper = large ? this.o.bulk()?.helper : undefined;
     this.knowsUnreadable ??= readUnreadable(this.o.mirror, this.o.writer.area).length > 0;
-    const packs = helper !== undefined && !answer.unreadableIds?.length && !this.knowsUnreadable;
-    this.buffered.push(packs ? helper.pack(answer.nodes) : answer);
+    const stages = helper !== undefined && !answer.unreadableIds?.length && !this.knowsUnreadable;
+    this.buffered.push(stages ? helper.stage(answer) : answer);
     this.rows += answer.nodes.length;
     if (!large || this.rows >= FIRST_SYNC_BATCH_ROWS) this.flush();
   }
@@ -103,8 +103,8 @@ export class FirstSyncBatches {
     this.frontier = undefined;
     const meta = reached === undefined ? undefined : { ...this.o.meta(), nextPage: reached };
     if (meta) this.o.setMeta(meta);
-    const packed = pages.filter((page): page is PackedRecords => 'json' in page);
     const answers = pages.filter((page): page is PageAnswer => 'nodes' in page);
+    const staged = pages.filter((page): page is StagedPage => !('nodes' in page));
     const helper = this.o.bulk()?.helper;
     if (!helper) {
       this.storeHere(answers, meta);
@@ -114,10 +114,10 @@ export class FirstSyncBatches {
     this.stored = this.stored
       .then(async () => {
         // The meta commits with the batch's last rows: the helper's, unless some are here.
-        const here = answers.length > 0 || packed.length === 0;
-        if (packed.length > 0) {
-          await helper.store(packed, here || !meta ? undefined : this.o.writer.metaEntry(meta));
-          for (const page of packed) this.changed += page.ids.length;
+        const here = answers.length > 0 || staged.length === 0;
+        if (staged.length > 0) {
+          await helper.store(staged, here || !meta ? undefined : this.o.writer.metaEntry(meta));
+          for (const page of staged) this.changed += page.ids.length;
           this.o.writer.checkSize();
         }
         if (here) this.storeHere(answers, meta);

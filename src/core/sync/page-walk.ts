@@ -23,6 +23,12 @@ export type PageAnswer = {
   totalPages: number;
   /** Ids of the records the page sent that did not match their schema (left out of nodes). */
   unreadableIds?: readonly string[];
+  /**
+   * The page's JSON as the school sent it, when its records are exactly `nodes` (none was
+   * unreadable): a first sync hands it to its helper process as it is, rather than writing
+   * the records out again (BulkLoad.helper).
+   */
+  text?: string;
 };
 
 /**
