@@ -7,8 +7,10 @@ import type { MirrorDatabase } from '../../src/core/store/mirror-database';
 import {
   endedChildrenCpuMs,
   machineShares,
+  mainThreadSchedule,
   processCpuMs,
   sampleMachine,
+  scheduleLine,
 } from '../support/browser-cpu';
 import {
   mintToken,
@@ -133,6 +135,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     `   raw: ${SYNC_PAGING.concurrency} concurrent GETs of ${SYNC_PAGING.perPage} per page, sort=createdAt, fetch + JSON.parse only`,
     `   sync: SchoolSync.open on an empty data folder (students:read) until the area is synced, the limiter without pacing; its final save timed apart; its database helper processes (src/core/store/helper-process.ts) store the batches and build the index`,
     `   both in this process, with the hosts' V8 setting (--optimize-for-size, src/core/host-memory.ts)`,
+    `   the stand-in's main thread per run (/proc schedstat): ran, waited for a CPU (the machine's two are shared with this process, its helpers and their collectors), and idle (no request to work on)`,
   ];
   const raws: number[] = [];
   const syncs: number[] = [];
@@ -149,11 +152,13 @@ test('core: first sync against a raw page loop, then search and open from the mi
   let fileBytes = 0;
   for (let run = 1; run <= SYNC_RUNS; run += 1) {
     let cpu = { self: processCpuMs(process.pid), standIn: processCpuMs(pid), m: sampleMachine() };
+    let standIn = mainThreadSchedule(pid);
     let started = performance.now();
     const raw = await rawPageLoop({ apiBaseUrl, token, area: 'students', ...SYNC_PAGING });
     const rawMs = performance.now() - started;
     const rawShares = machineShares(cpu.m, sampleMachine());
     const rawCpu = [processCpuMs(process.pid) - cpu.self, processCpuMs(pid) - cpu.standIn];
+    const rawStandIn = scheduleLine(standIn, mainThreadSchedule(pid), rawMs);
     expect(raw.records).toBe(STUDENTS);
     raws.push(rawMs);
 
@@ -162,6 +167,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     const memory = sampleMemory();
     cpu = { self: processCpuMs(process.pid), standIn: processCpuMs(pid), m: sampleMachine() };
     const helpersBefore = endedChildrenCpuMs(process.pid);
+    standIn = mainThreadSchedule(pid);
     started = performance.now();
     const school = await openCoreSchool({ ...coreSchool(), timings });
     const status = await school.until(
@@ -170,6 +176,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     const syncMs = performance.now() - started;
     const syncShares = machineShares(cpu.m, sampleMachine());
     const syncCpu = [processCpuMs(process.pid) - cpu.self, processCpuMs(pid) - cpu.standIn];
+    const syncStandIn = scheduleLine(standIn, mainThreadSchedule(pid), syncMs);
     const helpersCpu = endedChildrenCpuMs(process.pid) - helpersBefore;
     const closing = performance.now();
     await school.close();
@@ -184,6 +191,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     lines.push(
       `   run ${run}: raw ${ms(rawMs)} (${raw.pages} pages; CPU ms: this process ${rawCpu[0]}, stand-in ${rawCpu[1]}; machine ${rawShares.busyPercent.toFixed(0)}% busy, ${rawShares.stealPercent.toFixed(1)}% stolen)`,
       `          sync ${ms(syncMs)}, ${(syncMs / rawMs).toFixed(2)} x this run's raw (CPU ms: this process ${syncCpu[0]}, its helper processes ${helpersCpu}, stand-in ${syncCpu[1]}; machine ${syncShares.busyPercent.toFixed(0)}% busy, ${syncShares.stealPercent.toFixed(1)}% stolen); close ${ms(saveMs)}`,
+      `          stand-in's main thread: during raw ${rawStandIn}; during sync ${syncStandIn}`,
       `          sync's main-thread time in the mirror: ${parts}`,
     );
   }

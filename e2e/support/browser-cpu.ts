@@ -72,6 +72,32 @@ export function endedChildrenCpuMs(pid: number): number {
   }
 }
 
+/**
+ * How a process's main thread has spent its time so far, in ms (from /proc's schedstat):
+ * running, and waiting for a CPU while it could run; NaN where /proc is missing.
+ */
+export type ThreadSchedule = { runMs: number; waitMs: number };
+
+export function mainThreadSchedule(pid: number): ThreadSchedule {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+    return { runMs: Number(run) / 1e6, waitMs: Number(wait) / 1e6 };
+  } catch {
+    return { runMs: NaN, waitMs: NaN };
+  }
+}
+
+/**
+ * What a main thread did over `wallMs` between two samples: ran, waited for a CPU, and the
+ * rest, when it had nothing to do (idle).
+ */
+export function scheduleLine(before: ThreadSchedule, after: ThreadSchedule, wallMs: number) {
+  const ran = after.runMs - before.runMs;
+  const waited = after.waitMs - before.waitMs;
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  return `ran ${ms(ran)}, waited for a CPU ${ms(waited)}, idle ${ms(wallMs - ran - waited)}`;
+}
+
 /** The machine's CPU time so far, all cores summed: busy, and stolen by the hypervisor. */
 export type MachineSample = { busyMs: number; stealMs: number; totalMs: number };
 
