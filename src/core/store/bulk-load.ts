@@ -57,6 +57,13 @@ export class BulkLoads {
     const token = Symbol(entity);
     this.running.add(token);
     let helper: HelperProcess | undefined;
+    /** The index build indexSoon asked for. A failure is left to `end`, which tries again. */
+    let indexed: Promise<boolean> | undefined;
+    const build = (running: HelperProcess) =>
+      running.ask({ statements: indexes }).then(
+        () => true,
+        () => false,
+      );
     const startHelper = this.startHelper;
     return {
       ...(startHelper && {
@@ -85,6 +92,9 @@ export class BulkLoads {
           },
         },
       }),
+      indexSoon: () => {
+        if (helper) indexed ??= build(helper);
+      },
       // A turn of the event loop after the commit's, once the host has read what arrived
       // meanwhile (an immediate set by an immediate runs after the next poll for I/O): a call
       // that came during the commit is answered before the checkpoint, not after both. PASSIVE:
@@ -104,7 +114,7 @@ export class BulkLoads {
       end: async (complete = false) => {
         // A build that fails here is left to MirrorDatabase.buildIndexes, which meets the
         // same failure and says so.
-        if (complete) await helper?.ask({ statements: indexes }).catch(() => undefined);
+        if (complete && helper && !(await indexed)) await build(helper);
         // What the helper was sent is committed before the load ends; a helper that failed
         // has said so to the store that met it.
         await helper?.close().catch(() => helper?.kill());

@@ -4,6 +4,7 @@ import { useDatabaseHarness } from '../../../e2e/support/harness/use-harness';
 import { MirrorDatabase, MirrorError } from './mirror-database';
 import type { Db } from './mirror-sql';
 import { sortIndexDdl } from './mirror-schema';
+import type { SyncRecord } from '../sync/page-walk';
 
 const h = useDatabaseHarness();
 
@@ -352,6 +353,22 @@ describe('MirrorDatabase list indexes', () => {
     await mirror.buildIndexes('students');
     // Built by the builder process's connection, seen by this one.
     expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
+    expect(ids(mirror.list('students', { q: 'bea', offset: 0, limit: 5 }))).toEqual(['s-002']);
+    db.close();
+  });
+
+  it('builds the indexes in the helper of the bulk load when asked before its end, and keeps the rows stored after in them', async () => {
+    const { db, startHelper } = await h.databases.open('https://school.test https://school.test');
+    const mirror = MirrorDatabase.open(db, undefined, startHelper);
+    const bulk = mirror.bulkLoad('students');
+    const page = (nodes: SyncRecord[]) => ({ nodes, totalCount: 2, totalPages: 2 });
+    await bulk.helper!.store([bulk.helper!.stage(page([student(1, 'Ada')]))]);
+    expect(studentIndexes(db)).toEqual(['students__sort_createdAt']);
+    bulk.indexSoon!();
+    await bulk.helper!.store([bulk.helper!.stage(page([student(2, 'Bea')]))]);
+    // Built by the time the next commit answered, which the helper runs after it.
+    expect(studentIndexes(db)).toEqual(['students__search', 'students__sort_createdAt']);
+    await bulk.end(true);
     expect(ids(mirror.list('students', { q: 'bea', offset: 0, limit: 5 }))).toEqual(['s-002']);
     db.close();
   });

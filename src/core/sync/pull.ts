@@ -56,6 +56,14 @@ export type PullOptions = {
  */
 const DEFER_INDEXES_ABOVE = 2000;
 
+/**
+ * The share of a bulk load's rows still to come when it builds the area's indexes
+ * (BulkLoad.indexSoon): the rows after keep them up to date as they are stored. Built after
+ * the last page, they held the end of a first sync of 100,000 students 150-170 ms, with the
+ * school's pages all answered.
+ */
+const INDEX_WHEN_LEFT = 0.1;
+
 export const DEFAULT_PULL = {
   perPage: 50,
   concurrency: PLATFORM_RATE_LIMITS.concurrency,
@@ -164,10 +172,12 @@ class AreaPull {
         startPage: meta.nextPage,
         concurrency: this.concurrency,
         signal: this.o.signal ? AbortSignal.any([this.o.signal, batches.signal]) : batches.signal,
-        onPage: (_page, answer) => {
+        onPage: (page, answer) => {
           loadInBulk(answer.totalCount);
           if (lacksUpdatedAt(answer.nodes)) meta = { ...meta, noUpdatedAt: true };
           batches.add(answer, answer.totalCount > DEFER_INDEXES_ABOVE);
+          if (answer.totalCount - page * this.perPage <= answer.totalCount * INDEX_WHEN_LEFT)
+            bulk?.indexSoon?.();
           this.progress('first', before + batches.changed, answer.totalCount);
         },
         onFrontier: (nextPage) => batches.reached(nextPage),
