@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
@@ -31,6 +31,23 @@ function earlierDatabase(file: string, key: Buffer): void {
 }
 
 describe('openEncrypted', () => {
+  it('cuts the WAL back to 4 MiB when it starts the log again after a checkpoint', () => {
+    const file = tempFile();
+    const db = openEncrypted(file, randomBytes(32));
+    if (db === 'unreadable') throw new Error('a new database did not open');
+    db.exec('CREATE TABLE t (v BLOB)');
+    const insert = db.prepare('INSERT INTO t VALUES (?)');
+    // About 12 MiB in one transaction, then copied into the database.
+    db.transaction(() => {
+      for (let n = 0; n < 3000; n += 1) insert.run(randomBytes(4096));
+    })();
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(8 * 1024 * 1024);
+    db.pragma('wal_checkpoint(PASSIVE)');
+    insert.run(randomBytes(16));
+    expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(4 * 1024 * 1024);
+    db.close();
+  });
+
   it('makes a new database under AEGIS-256', () => {
     const db = openEncrypted(tempFile(), randomBytes(32));
     if (db === 'unreadable') throw new Error('a new database did not open');
