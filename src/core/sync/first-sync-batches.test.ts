@@ -4,7 +4,7 @@ import { useDatabaseHarness } from '../../../e2e/support/harness/use-harness';
 import { MirrorDatabase } from '../store/mirror-database';
 import { metaKey, readUnreadable, unreadableKey, type AreaMeta, type BulkLoad } from './area-state';
 import { AreaWriter } from './area-writer';
-import { FIRST_SYNC_BATCH_ROWS, FirstSyncBatches } from './first-sync-batches';
+import { FIRST_SYNC_BATCH_ROWS, FirstSyncBatches, LAST_BATCH_ROWS } from './first-sync-batches';
 import type { PageAnswer } from './page-walk';
 
 const PER_PAGE = 50;
@@ -37,11 +37,15 @@ function reversed(record: object): object {
   return Object.fromEntries(Object.entries(record).reverse());
 }
 
-/** A large first sync of every page into the test school's mirror, with its helper process. */
+/**
+ * A large first sync of every page into the test school's mirror, with its helper process.
+ * `rowsLeft`: what the walk says is left past a page (by default, always more than a batch).
+ */
 async function firstSync(
   unreadablePage?: number,
   before?: (mirror: MirrorDatabase) => void,
   written?: (page: number) => Written,
+  rowsLeft: (page: number) => number = () => Number.POSITIVE_INFINITY,
 ) {
   const { db, buildIndexes, startHelper } = await h.databases.open(TEST_SCHOOL);
   const mirror = MirrorDatabase.open(db, buildIndexes, startHelper);
@@ -70,7 +74,7 @@ async function firstSync(
   });
   for (let page = 1; page <= PAGES; page += 1) {
     await batches.room();
-    batches.add(answer(page, page === unreadablePage, written?.(page)), true);
+    batches.add(answer(page, page === unreadablePage, written?.(page)), true, rowsLeft(page));
     batches.reached(page + 1);
   }
   await batches.finish();
@@ -88,6 +92,17 @@ describe('FirstSyncBatches with a helper process', () => {
     expect(inHelper).toEqual([FIRST_SYNC_BATCH_ROWS, 950]);
     expect(mirror.getMeta(metaKey('students'))).toEqual({ phase: 'first', nextPage: PAGES + 1 });
     expect(changed).toBe(PAGES * PER_PAGE);
+  });
+
+  it('stores the rows of its last stretch in small batches, so the last commit is short', async () => {
+    const { mirror, inHelper } = await firstSync(undefined, undefined, undefined, (page) =>
+      Math.max(0, (PAGES - page) * PER_PAGE),
+    );
+    expect(mirror.count('students')).toBe(PAGES * PER_PAGE);
+    // Past page 20 fewer than a batch's rows are left: the 1,050 rows so far go at once, then
+    // LAST_BATCH_ROWS at a time, and the last 19 pages at the end.
+    expect(LAST_BATCH_ROWS).toBe(1000);
+    expect(inHelper).toEqual([1050, 1000, 1000, 1000, 1000, 950]);
   });
 
   it("stores a staged page's records as the school sent them, and a page whose JSON has line breaks as read", async () => {

@@ -175,9 +175,9 @@ class AreaPull {
         onPage: (page, answer) => {
           loadInBulk(answer.totalCount);
           if (lacksUpdatedAt(answer.nodes)) meta = { ...meta, noUpdatedAt: true };
-          batches.add(answer, answer.totalCount > DEFER_INDEXES_ABOVE);
-          if (answer.totalCount - page * this.perPage <= answer.totalCount * INDEX_WHEN_LEFT)
-            bulk?.indexSoon?.();
+          const rowsLeft = answer.totalCount - page * this.perPage;
+          batches.add(answer, answer.totalCount > DEFER_INDEXES_ABOVE, rowsLeft);
+          if (rowsLeft <= answer.totalCount * INDEX_WHEN_LEFT) bulk?.indexSoon?.();
           this.progress('first', before + batches.changed, answer.totalCount);
         },
         onFrontier: (nextPage) => batches.reached(nextPage),
