@@ -4,6 +4,7 @@ import type { Counters } from '../../../e2e/support/harness/client-harness';
 import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import type { MirrorDatabase } from '../store/mirror-database';
+import { LAST_BATCH_ROWS } from './first-sync-batches';
 
 const perTest = useSyncHarness();
 
@@ -92,6 +93,34 @@ describe('first sync', () => {
     // Both runs together: the 20 pages once, a head request, the count check, and at most
     // the page in flight when the cancel came.
     expect(after).toBeLessThanOrEqual(20 + 3);
+  });
+});
+
+describe('a large first sync', () => {
+  it('builds the area indexes before its last page, and stores its last stretch in small batches', async () => {
+    const h = await perTest.start({ students: 8000 }, ['students:read']);
+    const opened = await h.open();
+    const indexes = () =>
+      opened.db
+        .prepare(
+          "SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = 'students' AND name NOT LIKE 'sqlite_autoindex%'",
+        )
+        .get() as { n: number };
+    // Each store tells its ids; the helper's batches are the ones with more than a page.
+    const batches: { rows: number; indexes: number }[] = [];
+    opened.sync.copy.onRecordsWritten((area, ids) => {
+      if (area === 'students' && ids.length > 50)
+        batches.push({ rows: ids.length, indexes: indexes().n });
+    });
+    await opened.until(allSynced);
+    const built = indexes().n;
+    expect(built).toBeGreaterThan(0);
+    expect(batches.reduce((rows, batch) => rows + batch.rows, 0)).toBeGreaterThan(7000);
+    // The last batch was small, and the indexes were there before it (pull.ts INDEX_WHEN_LEFT):
+    // with every page answered, nothing is left to build after it.
+    expect(batches.at(-1)!.rows).toBeLessThanOrEqual(LAST_BATCH_ROWS + 8 * 50);
+    expect(batches.at(-1)!.indexes).toBe(built);
+    expect(batches[0]!.indexes).toBeLessThan(built);
   });
 });
 
