@@ -376,7 +376,6 @@ export class PlatformClient {
       totalPages: answer.totalPages,
       unreadableIds: answer.unreadableIds,
       // Only when it holds exactly `nodes`: a record left out is in it too.
-      // Only when it holds exactly `nodes`: a record left out is in it too.
       ...(answer.unreadable === 0 && { text: answer.text }),
     };
   }
