@@ -157,14 +157,16 @@ test('the outbox panel names an enrollment change and an untitled record in Chin
   test.setTimeout(180_000);
   const course = await createCourse(platform.url, 'Yoga');
   // The newest course, so the first row of the list (newest first); the school answers it
-  // with nothing that names it.
+  // with nothing that names it. It is made in a later second than "Yoga" (the same clock):
+  // within one second the list orders them by id, so "Yoga" came first in about half the runs
+  // and was the course deleted below (its enrollment then found no course). A createdAt only
+  // answered later was not enough: the first list may come from the school, which sorts by
+  // the one it keeps.
+  const { createdAt } = await readApi<{ createdAt: number }>(platform.url, `courses/${course.id}`);
+  await expect.poll(() => Date.now() / 1000, { timeout: 3_000 }).toBeGreaterThan(createdAt + 1);
   const untitled = await createCourse(platform.url, 'Blank');
   const raw = `${platform.url}/__control/raw/courses/${untitled.id}`;
-  // Answered as made a second after the other: both are often made in the same second, and
-  // the list then orders them by id, so "Yoga" came first in about half the runs, and was the
-  // course deleted below (its enrollment then found no course).
-  const { createdAt } = await readApi<{ createdAt: number }>(platform.url, `courses/${course.id}`);
-  await control(raw, 'PUT', { name: '', slug: '', createdAt: createdAt + 1 });
+  await control(raw, 'PUT', { name: '', slug: '' });
   type Student = { id: string; name: string; email: string };
   const [student] = (
     await readApi<{ nodes: Student[] }>(platform.url, 'students?perPage=1&sort=name')
