@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { Fetch } from '../adapters';
+import { BufferedResponse } from './buffered-response';
 import { AuthError } from './errors';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
@@ -173,7 +174,7 @@ function sizeOf(bytes: number): string {
     : `${Math.round(bytes / 1024)} KiB`;
 }
 
-/** Reads the whole body (at most `maxBytes`) into a new Response with the same head. */
+/** Reads the whole body (at most `maxBytes`) into a BufferedResponse with the same head. */
 async function readCapped(
   response: Response,
   maxBytes: number,
@@ -205,9 +206,5 @@ async function readCapped(
   // A fetch that ends the stream quietly on abort must not pass off a cut body as whole.
   signal?.throwIfAborted();
   const noBody = [204, 205, 304].includes(response.status);
-  return new Response(noBody ? null : Buffer.concat(chunks), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return new BufferedResponse(noBody ? new Uint8Array() : Buffer.concat(chunks), response);
 }
