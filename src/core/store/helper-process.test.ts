@@ -13,8 +13,8 @@ afterEach(() => {
 });
 
 const SQL = {
-  upsert:
-    'INSERT INTO students (id, record) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record',
+  upsertPage:
+    "INSERT INTO students (id, record) SELECT value ->> 'id', value FROM json_each(?, '$.nodes') WHERE true ON CONFLICT (id) DO UPDATE SET record = excluded.record",
   setMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
 };
 
@@ -39,7 +39,7 @@ describe('HelperProcess', () => {
     helper.stage('{"nodes":[{"id":"s1","name":"Ada"}],"totalPages":4}');
     helper.stage('{"nodes":[]}');
     helper.stage('{"totalPages":4,"nodes":[{"name":"Bea","id":"s2"}]}');
-    helper.stage('{"nodes":[{"id":"s3"}]}');
+    helper.stage('{ "nodes": [ { "id": "s3", "name": "Cy" } ] }');
     const first = helper.commit(3, ['sync:students', '{"nextPage":2}']);
     expect(await first).toEqual({ rows: 2 });
     expect(db.prepare('SELECT value FROM meta').pluck().get()).toBe('{"nextPage":2}');
@@ -52,9 +52,12 @@ describe('HelperProcess', () => {
       's3',
     ]);
     expect(db.prepare('SELECT value FROM meta').pluck().get()).toBe('{"nextPage":3}');
-    // Each record as JSON.stringify writes it, its keys in the order sent.
+    // Each record as JSON.stringify writes it, its keys in the order sent, without whitespace.
     expect(db.prepare("SELECT record FROM students WHERE id = 's2'").pluck().get()).toBe(
       '{"name":"Bea","id":"s2"}',
+    );
+    expect(db.prepare("SELECT record FROM students WHERE id = 's3'").pluck().get()).toBe(
+      '{"id":"s3","name":"Cy"}',
     );
     await helper.close();
     db.close();

@@ -52,8 +52,25 @@ export type RecordsWritten = (entity: EntityName, ids: readonly string[]) => voi
  * when the text differs and it is not older by updatedAt (see upsert). Its ETag is forgotten.
  */
 function upsertSql(name: EntityName): string {
-  return `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL)
-    ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
+  return `INSERT INTO ${name} (id, record, etag) VALUES (?, ?, NULL) ${onConflict(name)}`;
+}
+
+/**
+ * How a first sync's helper process stores a page's records (bound: the page's JSON as the
+ * school sent it), each as `upsertSql` stores one. SQLite's json_each hands over each record's
+ * text as the school wrote it, without its whitespace; that is JSON.stringify's text for a
+ * school whose JSON is written as JSON.stringify writes it. Other text (an escaped `é`, a
+ * `1.0`) reads back to the same record and is written once more, at the next store of that
+ * record from this connection. `WHERE true` is how SQLite's grammar tells an upsert's
+ * ON CONFLICT from a join's.
+ */
+function upsertPageSql(name: EntityName): string {
+  return `INSERT INTO ${name} (id, record, etag)
+    SELECT value ->> 'id', value, NULL FROM json_each(?, '$.nodes') WHERE true ${onConflict(name)}`;
+}
+
+function onConflict(name: EntityName): string {
+  return `ON CONFLICT (id) DO UPDATE SET record = excluded.record, etag = NULL
     WHERE ${name}.record IS NOT excluded.record
       AND NOT coalesce(${name}.updatedAt > json_extract(excluded.record, '$.updatedAt'), 0)`;
 }
@@ -126,7 +143,7 @@ export class MirrorDatabase {
     this.db.exec(`DROP INDEX IF EXISTS ${searchIndex(name)}`);
     return this.bulkLoads.start(
       name,
-      { upsert: upsertSql(name), setMeta: SET_META_SQL },
+      { upsertPage: upsertPageSql(name), setMeta: SET_META_SQL },
       (ids) => this.written(name, () => ids),
       entityIndexDdl(name),
     );
