@@ -103,6 +103,66 @@ describe('rate limiter', () => {
     limiter.close();
   }, 30_000);
 
+  it('meets no 429 when the first window’s requests reach the school late', async () => {
+    // 10 reads per second on both sides. The first ten requests leave 300 ms after their
+    // turn (a stalled event loop at sign-in, or a school slow to read them): the school's
+    // window then starts 300 ms after ours, and a limiter that counted its window from the
+    // turns sent the eleventh into the school's first window.
+    const reads = 10;
+    const windowMs = 1_000;
+    client = await startClientHarness({ rateLimit: { reads, writes: 10 }, rateWindowMs: windowMs });
+    const limiter = new RateLimiter({ reads, windowMs, marginMs: 50 });
+    let turns = 0;
+    const api = new PlatformClient({
+      apiBaseUrl: client.apiBaseUrl,
+      transport: limiter.wrap(async (url, init) => {
+        turns += 1;
+        if (turns <= reads) await new Promise((resolve) => setTimeout(resolve, 300));
+        return client!.transport(url, init);
+      }),
+      retry: { maxRetries: 6 },
+    });
+    await Promise.all(
+      Array.from({ length: 2 * reads + 5 }, (_, i) =>
+        api.page('students', { page: i + 1, perPage: 1 }),
+      ),
+    );
+    const counters = await client.control<Counters>('/counters', undefined, 'GET');
+    expect(counters.byStatus['429'] ?? 0).toBe(0);
+    limiter.close();
+  }, 30_000);
+
+  it('keeps a request’s permit for the window when the request is given up on the way', async () => {
+    const limiter = new RateLimiter({ reads: 2, windowMs: 60_000 });
+    const sent: string[] = [];
+    const transport = limiter.wrap((url, init) => {
+      sent.push(url.pathname);
+      // "/slow" never answers: only its signal ends it.
+      if (url.pathname !== '/slow') return Promise.resolve(new Response('{}'));
+      return new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new Error('given up'))),
+      );
+    });
+    const get = (path: string, signal?: AbortSignal) =>
+      transport(new URL(`http://127.0.0.1${path}`), {
+        method: 'GET',
+        headers: new Headers(),
+        ...(signal ? { signal } : {}),
+      });
+    await get('/a');
+    const giveUp = new AbortController();
+    const slow = get('/slow', giveUp.signal);
+    await expect.poll(() => sent).toEqual(['/a', '/slow']);
+    giveUp.abort();
+    await expect(slow).rejects.toBeDefined();
+    // It may have reached the school: the window's two permits stay taken.
+    const third = get('/c');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toEqual(['/a', '/slow']);
+    limiter.close();
+    await expect(third).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('rejects what still waits when closed', async () => {
     const limiter = new RateLimiter({ reads: 1, windowMs: 60_000 });
     let sent = 0;

@@ -4,9 +4,15 @@ import { parseRetryAfter, type ApiRequestInit, type ApiTransport } from '../plat
 /**
  * A school's client-side rate limit, so the app stays inside the platform's own (600 reads
  * and 200 writes a minute per client; beyond that 429) and the screen's reads go before
- * background sync. Built on p-queue's strict (sliding window) mode: no more requests start
- * in any window than the limit allows, which is also safe against a server that counts fixed
- * windows starting at any moment.
+ * background sync. Built on p-queue: one queue hands out the window's permits (600 reads),
+ * another runs the requests (eight at once), both in priority order.
+ *
+ * A permit comes back a window after its request's answer, not after its start. The school
+ * counts a request when it arrives, which is after we send it and before its answer, however
+ * long the way there took (a stalled event loop, a school slow to read). So no 601st request
+ * starts until the 600 before it have each had their answer a window ago: they arrived more
+ * than a window before it, in a window of the school's that it cannot share, whether the
+ * school counts fixed windows from any moment or a sliding one.
  */
 
 /** How fast and how wide one school's requests may go. */
@@ -18,9 +24,8 @@ export type RateLimits = {
   /** The platform's window, in ms (a minute). */
   windowMs: number;
   /**
-   * Added to the window on our side. The server counts a request when it arrives, so two
-   * requests sent exactly one window apart can land inside one window when the first was
-   * slower on the way; the margin absorbs that difference in transit time.
+   * Added to the window on our side: a request's arrival is before its answer, so no transit
+   * time needs covering, only the school's clock and ours not ticking exactly alike.
    */
   marginMs: number;
   /**
@@ -36,7 +41,7 @@ export const PLATFORM_RATE_LIMITS: Readonly<RateLimits> = {
   reads: 600,
   writes: 200,
   windowMs: 60_000,
-  marginMs: 1_000,
+  marginMs: 200,
   concurrency: 8,
 };
 
@@ -48,17 +53,22 @@ const PRIORITY = { screen: 1, background: 0 } as const;
 /** What the limiter has waiting and running, for status and tests. */
 export type LimiterLoad = { queued: number; running: number; heldUntil: number | undefined };
 
+/** One kind's queues: the window's permits (none when unpaced), then the requests running. */
+type Lane = { permits: PQueue | undefined; sending: PQueue };
+
 /**
  * One school's limiter. `wrap` puts it in front of the school's transport; every request of
  * that school (screen, sync, long operations) must go through the same instance.
  */
 export class RateLimiter {
-  private readonly queues: Record<Kind, PQueue>;
+  private readonly lanes: Record<Kind, Lane>;
   private readonly held: Record<Kind, { until: number; timer?: ReturnType<typeof setTimeout> }> = {
     reads: { until: 0 },
     writes: { until: 0 },
   };
   private readonly closing = new AbortController();
+  /** The permits waiting out their window, woken at once by `close`. */
+  private readonly sleepers = new Set<() => void>();
   readonly limits: Readonly<RateLimits>;
 
   constructor(
@@ -66,18 +76,11 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {
     this.limits = { ...PLATFORM_RATE_LIMITS, ...limits };
-    const queue = (cap: number | null) =>
-      new PQueue({
-        concurrency: Math.max(1, this.limits.concurrency),
-        ...(cap === null
-          ? {}
-          : {
-              intervalCap: Math.max(1, cap),
-              interval: this.limits.windowMs + this.limits.marginMs,
-              strict: true,
-            }),
-      });
-    this.queues = { reads: queue(this.limits.reads), writes: queue(this.limits.writes) };
+    const lane = (cap: number | null): Lane => ({
+      permits: cap === null ? undefined : new PQueue({ concurrency: Math.max(1, cap) }),
+      sending: new PQueue({ concurrency: Math.max(1, this.limits.concurrency) }),
+    });
+    this.lanes = { reads: lane(this.limits.reads), writes: lane(this.limits.writes) };
   }
 
   /**
@@ -88,34 +91,84 @@ export class RateLimiter {
    * waits too instead of meeting 429 after 429.
    */
   wrap(transport: ApiTransport): ApiTransport {
-    return async (url: URL, init: ApiRequestInit) => {
+    return (url: URL, init: ApiRequestInit) => {
       const kind = kindOf(init.method);
       const signal = init.signal
         ? AbortSignal.any([init.signal, this.closing.signal])
         : this.closing.signal;
-      const response = await this.queues[kind].add(
-        async () => {
-          const answer = await transport(url, init);
-          if (answer.status === 429) {
-            const wait = parseRetryAfter(answer.headers.get('Retry-After'), this.now());
-            // No Retry-After: hold for a whole window, the longest the server can mean.
-            this.hold(kind, wait ?? this.limits.windowMs);
-          }
-          return answer;
-        },
-        { priority: PRIORITY[init.priority ?? 'screen'], signal },
-      );
-      return response;
+      const priority = PRIORITY[init.priority ?? 'screen'];
+      const send = (sent: () => void) =>
+        this.lanes[kind].sending.add(
+          async () => {
+            sent();
+            const answer = await transport(url, init);
+            if (answer.status === 429) {
+              const wait = parseRetryAfter(answer.headers.get('Retry-After'), this.now());
+              // No Retry-After: hold for a whole window, the longest the server can mean.
+              this.hold(kind, wait ?? this.limits.windowMs);
+            }
+            return answer;
+          },
+          { priority, signal },
+        );
+      const permits = this.lanes[kind].permits;
+      return permits ? this.withPermit(permits, send, { priority, signal }) : send(() => {});
     };
+  }
+
+  /**
+   * Runs `send` holding one of the window's permits. The permit comes back a window after the
+   * request ended, answered or not; at once when it never left (aborted or closed while it
+   * waited its turn). The request's own signal ends only the wait for a permit: a permit
+   * held is kept for its window whatever happens to the request.
+   */
+  private withPermit(
+    permits: PQueue,
+    send: (sent: () => void) => Promise<Response>,
+    options: { priority: number; signal: AbortSignal },
+  ): Promise<Response> {
+    const { priority, signal } = options;
+    const waiting = new AbortController();
+    const stopWaiting = () => waiting.abort(signal.reason);
+    signal.addEventListener('abort', stopWaiting, { once: true });
+    if (signal.aborted) stopWaiting();
+    return new Promise<Response>((resolve, reject) => {
+      permits
+        .add(
+          async () => {
+            signal.removeEventListener('abort', stopWaiting);
+            let left = false;
+            await send(() => (left = true)).then(resolve, reject);
+            if (left) await this.sleep(this.limits.windowMs + this.limits.marginMs);
+          },
+          { priority, signal: waiting.signal },
+        )
+        .catch(reject);
+    });
+  }
+
+  /** Resolves after `ms`, or at once when the limiter is closed. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.closing.signal.aborted) return resolve();
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref?.();
+      this.sleepers.add(wake);
+    });
   }
 
   /** What waits and runs now, per kind. */
   load(kind: Kind): LimiterLoad {
-    const queue = this.queues[kind];
+    const { permits, sending } = this.lanes[kind];
     const until = this.held[kind].until;
     return {
-      queued: queue.size,
-      running: queue.pending,
+      queued: (permits?.size ?? 0) + sending.size,
+      running: sending.pending,
       heldUntil: until > this.now() ? until : undefined,
     };
   }
@@ -123,6 +176,7 @@ export class RateLimiter {
   /** Rejects everything still waiting (with an AbortError) and stops the hold timers. */
   close(): void {
     this.closing.abort(new DOMException('The rate limiter was closed.', 'AbortError'));
+    for (const wake of [...this.sleepers]) wake();
     for (const kind of ['reads', 'writes'] as const) clearTimeout(this.held[kind].timer);
   }
 
@@ -133,10 +187,11 @@ export class RateLimiter {
     if (until <= held.until) return;
     held.until = until;
     clearTimeout(held.timer);
-    this.queues[kind].pause();
+    const { sending } = this.lanes[kind];
+    sending.pause();
     held.timer = setTimeout(() => {
       held.timer = undefined;
-      this.queues[kind].start();
+      sending.start();
     }, ms);
     held.timer.unref?.();
   }
