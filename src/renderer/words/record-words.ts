@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
 import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from '../../shared/records';
 import { formatDate, NO_VALUE } from './format';
+import { RESOURCES } from '../i18n/resources';
 
 /**
  * The words of records outside React (lists, conflict view, outbox lines), in the language
@@ -30,26 +31,33 @@ export function formNameOf(entity: EntityName, field: string): string {
 }
 
 /**
+ * Whether the records catalog has a word at `group` under `name` (the field labels of an area,
+ * the words of an enum): both languages have the same keys, so the English catalog tells.
+ * Own keys only, so a name the school sent ("toString", "__proto__", "a.b") names no word.
+ */
+function hasWord(group: Record<string, string>, name: string): boolean {
+  return Object.hasOwn(group, name);
+}
+
+/**
  * A field's label in the entity's form, its list column and the conflict view; the field's
- * own name when the form has no such field (a field a newer platform added).
+ * own name when the form has no such field (a field a newer platform added). One message
+ * is translated, never the area's whole object: i18next-icu keeps each message it parsed,
+ * but parses an object anew at every call, and forms and lists ask at every render.
  */
 export function fieldLabel(entity: EntityName, field: string): string {
   const name = formNameOf(entity, field);
-  const labels = i18next.t(`records:fields.${entity}`, { returnObjects: true }) as Record<
-    string,
-    string
-  >;
-  return typeof labels === 'object' && name in labels ? labels[name]! : field;
+  return hasWord(RESOURCES.en.records.fields[entity], name)
+    ? i18next.t(`records:fields.${entity}.${name}`, { defaultValue: field })
+    : field;
 }
 
 /** An enum value of the API in words ("vite_app" → "Web app"); unknown values as sent. */
 export function enumWord(field: EnumField, value: string | undefined): string {
   if (value === undefined) return NO_VALUE;
-  const words = i18next.t(`records:enums.${field}`, { returnObjects: true }) as Record<
-    string,
-    string
-  >;
-  return typeof words === 'object' && value in words ? words[value]! : value;
+  return hasWord(RESOURCES.en.records.enums[field], value)
+    ? i18next.t(`records:enums.${field}.${value}`, { defaultValue: value })
+    : value;
 }
 
 /** The enum field a value belongs to, if any (the values of the three enums are distinct). */
