@@ -7,12 +7,13 @@ import { parseRetryAfter, type ApiRequestInit, type ApiTransport } from '../plat
  * background sync. Built on p-queue: one queue hands out the window's permits (600 reads),
  * another runs the requests (eight at once), both in priority order.
  *
- * A permit comes back a window after its request's answer, not after its start. The school
+ * A permit comes back a window after its request ended, not after its start. The school
  * counts a request when it arrives, which is after we send it and before its answer, however
- * long the way there took (a stalled event loop, a school slow to read). So no 601st request
- * starts until the 600 before it have each had their answer a window ago: they arrived more
- * than a window before it, in a window of the school's that it cannot share, whether the
- * school counts fixed windows from any moment or a sliding one.
+ * long the way there took (a stalled event loop, a school slow to read). So a request started
+ * on a returned permit arrives more than a window after the one that held it, and only the
+ * requests whose permits are still held can share a window of the school's with it: never
+ * more than the limit, whether the school counts fixed windows from any moment or a sliding
+ * one.
  */
 
 /** How fast and how wide one school's requests may go. */
@@ -120,7 +121,8 @@ export class RateLimiter {
    * Runs `send` holding one of the window's permits. The permit comes back a window after the
    * request ended, answered or not; at once when it never left (aborted or closed while it
    * waited its turn). The request's own signal ends only the wait for a permit: a permit
-   * held is kept for its window whatever happens to the request.
+   * held is kept for its window whatever happens to the request. (A request given up on may
+   * still reach a school slow to read it later than that; a 429 then holds the queue.)
    */
   private withPermit(
     permits: PQueue,
