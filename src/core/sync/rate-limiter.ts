@@ -51,9 +51,6 @@ type Kind = 'reads' | 'writes';
 /** Screen requests first; p-queue runs higher numbers first. */
 const PRIORITY = { screen: 1, background: 0 } as const;
 
-/** What the limiter has waiting and running, for status and tests. */
-export type LimiterLoad = { queued: number; running: number; heldUntil: number | undefined };
-
 /** One kind's queues: the window's permits (none when unpaced), then the requests running. */
 type Lane = { permits: PQueue | undefined; sending: PQueue };
 
@@ -162,17 +159,6 @@ export class RateLimiter {
       timer.unref?.();
       this.sleepers.add(wake);
     });
-  }
-
-  /** What waits and runs now, per kind. */
-  load(kind: Kind): LimiterLoad {
-    const { permits, sending } = this.lanes[kind];
-    const until = this.held[kind].until;
-    return {
-      queued: (permits?.size ?? 0) + sending.size,
-      running: sending.pending,
-      heldUntil: until > this.now() ? until : undefined,
-    };
   }
 
   /** Rejects everything still waiting (with an AbortError) and stops the hold timers. */
