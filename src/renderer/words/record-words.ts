@@ -31,33 +31,37 @@ export function formNameOf(entity: EntityName, field: string): string {
 }
 
 /**
- * Whether the records catalog has a word at `group` under `name` (the field labels of an area,
- * the words of an enum): both languages have the same keys, so the English catalog tells.
- * Own keys only, so a name the school sent ("toString", "__proto__", "a.b") names no word.
+ * The records catalog's word at `path.key` ("fields.students" and "email"), or `fallback` when
+ * `group` (that part of the catalog) has no such key: both languages have the same keys, so
+ * the English catalog tells. Own keys only, so a name the school sent ("toString",
+ * "__proto__", "a.b") names no word. One message is translated, never the group's whole
+ * object: i18next-icu keeps each message it parsed, but parses an object anew at every call,
+ * and forms and lists ask at every render.
  */
-function hasWord(group: Record<string, string>, name: string): boolean {
-  return Object.hasOwn(group, name);
+function catalogWord(
+  path: string,
+  group: Record<string, string>,
+  key: string,
+  fallback: string,
+): string {
+  return Object.hasOwn(group, key)
+    ? i18next.t(`records:${path}.${key}`, { defaultValue: fallback })
+    : fallback;
 }
 
 /**
  * A field's label in the entity's form, its list column and the conflict view; the field's
- * own name when the form has no such field (a field a newer platform added). One message
- * is translated, never the area's whole object: i18next-icu keeps each message it parsed,
- * but parses an object anew at every call, and forms and lists ask at every render.
+ * own name when the form has no such field (a field a newer platform added).
  */
 export function fieldLabel(entity: EntityName, field: string): string {
   const name = formNameOf(entity, field);
-  return hasWord(RESOURCES.en.records.fields[entity], name)
-    ? i18next.t(`records:fields.${entity}.${name}`, { defaultValue: field })
-    : field;
+  return catalogWord(`fields.${entity}`, RESOURCES.en.records.fields[entity], name, field);
 }
 
 /** An enum value of the API in words ("vite_app" → "Web app"); unknown values as sent. */
 export function enumWord(field: EnumField, value: string | undefined): string {
   if (value === undefined) return NO_VALUE;
-  return hasWord(RESOURCES.en.records.enums[field], value)
-    ? i18next.t(`records:enums.${field}.${value}`, { defaultValue: value })
-    : value;
+  return catalogWord(`enums.${field}`, RESOURCES.en.records.enums[field], value, value);
 }
 
 /** The enum field a value belongs to, if any (the values of the three enums are distinct). */
