@@ -245,6 +245,13 @@ export function toPlatformFields(
   return fields;
 }
 
+/** Whether two sets of form values hold the same value for every field of either. */
+export function sameValues(a: FormValues, b: FormValues): boolean {
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const name of names) if (a[name] !== b[name]) return false;
+  return true;
+}
+
 /**
  * The fields whose value differs from the record's (what an update sends). A field the school
  * did not send shows in the form as a blank (unticked, empty); it counts as changed only when

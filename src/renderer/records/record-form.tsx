@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { EntityName } from '../../shared/entity-names';
@@ -18,6 +18,7 @@ import { ConflictView, type Conflict } from './conflict-view';
 import {
   FIELD_SPECS,
   changedFields,
+  sameValues,
   formNameOf,
   toFormValues,
   toPlatformFields,
@@ -98,13 +99,18 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
 
   // A newer version (an undo, a refetch) is taken once the form holds no unsaved edits. A new
   // ETag is a new version (the optimistic write keeps the old one); without ETags, a new record.
+  // The form's own values are asked too: typing reaches formState.isDirty a render later, after
+  // the form's checks, and a version taken in between refilled the form over what had just
+  // been typed (a back-to-back save then found nothing to save).
   const newer =
     versioned.etag !== etag || (versioned.etag === undefined && versioned.record !== record);
-  if (newer && !isDirty) setShown(versioned);
-  useEffect(() => {
+  const typed = !sameValues(form.getValues(), toFormValues(entity, record));
+  if (newer && !isDirty && !typed) setShown(versioned);
+  // In the commit that takes the version, so no keystroke can come between the two.
+  useLayoutEffect(() => {
     reset(toFormValues(entity, shown.record));
     curriculum.reset(shown.record);
-    // Only a version taken in (above) refills the form.
+    // Only a version taken in (here, or by a save or "Take the school's") refills the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
 
@@ -112,8 +118,8 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     onSaved: (answer) => {
       setConflict(undefined);
       setFailure(undefined);
-      reset(toFormValues(entity, answer.record));
-      curriculum.reset(answer.record);
+      // The saved version is the one the next edits are made on (the effect above refills).
+      setShown(answer);
       if (answer.pending) setStatus('savedHere');
       noteSlowDown(schoolId, entity, record.id, answer.retryAt);
     },
@@ -188,12 +194,9 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   });
 
   const takeServer = (current: Conflict) => {
-    putCached(queryClient, schoolId, entity, {
-      record: current.current,
-      etag: current.currentEtag,
-    });
-    reset(toFormValues(entity, current.current));
-    curriculum.reset(current.current);
+    const version = { record: current.current, etag: current.currentEtag };
+    putCached(queryClient, schoolId, entity, version);
+    setShown(version);
     setConflict(undefined);
     setStatus('serverShown');
   };
