@@ -17,6 +17,11 @@ export default defineConfig({
   // The performance run needs the machine to itself: playwright.perf.config.ts runs it alone.
   testIgnore: '**/perf/**',
   workers: 2,
+  // A spec signs in through a real browser, stand-in and host, then walks a screen: most take
+  // 5-25 s. On a shared two-core CI machine at a load average near 10, specs that took 20 s
+  // before ran 31-32 s and failed at Playwright's default of 30 s, in steps that passed. Each
+  // step still waits only as long as its own expect allows; the longest specs set more.
+  timeout: 90_000,
   retries: 0,
   // A focused test (`.only`) would skip the rest in silence: refused everywhere, not only in CI.
   forbidOnly: true,

@@ -31,9 +31,6 @@ for (const language of ['en', 'zh-TW'] as const satisfies readonly Language[]) {
       app,
       platform,
     }) => {
-      // Sign-in and some twenty steps through forms and dialogs: 20-31 s on a loaded two-core
-      // CI machine, past Playwright's default 30 s.
-      test.setTimeout(90_000);
       await signInSpeaking(page, app, platform.url, language);
       await expect(grid(page).getByRole('row').nth(1)).toBeVisible();
       await grid(page).getByRole('row').nth(1).click();
