@@ -104,13 +104,13 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
   // been typed (a back-to-back save then found nothing to save).
   const newer =
     versioned.etag !== etag || (versioned.etag === undefined && versioned.record !== record);
-  const typed = !sameValues(form.getValues(), toFormValues(entity, record));
-  if (newer && !isDirty && !typed) setShown(versioned);
+  if (newer && !isDirty && sameValues(form.getValues(), toFormValues(entity, record)))
+    setShown(versioned);
   // In the commit that takes the version, so no keystroke can come between the two.
   useLayoutEffect(() => {
     reset(toFormValues(entity, shown.record));
     curriculum.reset(shown.record);
-    // Only a version taken in (here, or by a save or "Take the school's") refills the form.
+    // Only a version taken in (above, or by a save or "Take the school's") refills the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
 
