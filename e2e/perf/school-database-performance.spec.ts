@@ -168,11 +168,17 @@ function watchChildren(pid: number) {
   };
 }
 
-/** Round-trips of a cheap call every 20 ms until stopped. */
+/**
+ * Round-trips of a cheap call every 20 ms until stopped. The first call is timed apart: it is
+ * the host's first answer since it started (its modules still loading) over the probe's new
+ * connection, not a call during the sync (100-170 ms in five runs on this project's machine).
+ */
 function probeBridge(host: Host) {
   const times: number[] = [];
   let running = true;
+  let first = NaN;
   const loop = (async () => {
+    first = await call(host, 'settings:language', {});
     while (running) {
       times.push(await call(host, 'settings:language', {}));
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -184,6 +190,7 @@ function probeBridge(host: Host) {
       await loop;
       const sorted = [...times].sort((a, b) => a - b);
       return {
+        first,
         count: times.length,
         max: sorted.at(-1) ?? NaN,
         p99: sorted[Math.floor(sorted.length * 0.99)] ?? NaN,
@@ -233,7 +240,7 @@ test('the host in its own process: memory, the bridge during a first sync, openi
     `1. first sync of one school (every area, sign-in included): ${syncSeconds.toFixed(1)} s`,
     `   host memory: before ${before.rss.toFixed(0)} MiB; peak (VmHWM) during and after the sync ${one.hwm.toFixed(0)} MiB (target <= ${TARGETS.hostRssMb}); 5 s after ${one.rss.toFixed(0)} MiB`,
     `   processes the host started (database helpers): ${helpers.count}; the largest peaked at ${helpers.hwm.toFixed(0)} MiB (VmHWM), ${helpers.anon.toFixed(0)} MiB of it its own (RssAnon; the rest is the executable's pages, shared with the host); host and helpers at once, sampled every 20 ms: at most ${helpers.together.toFixed(0)} MiB`,
-    `2. bridge round-trips during it (settings:language every 20 ms, ${bridge.count} calls): median ${bridge.median.toFixed(1)} ms, p99 ${bridge.p99.toFixed(1)} ms, max ${bridge.max.toFixed(1)} ms (target <= ${TARGETS.bridgeMs})`,
+    `2. bridge round-trips during it (settings:language every 20 ms, ${bridge.count} calls after a first one of ${bridge.first.toFixed(0)} ms, the host's first answer): median ${bridge.median.toFixed(1)} ms, p99 ${bridge.p99.toFixed(1)} ms, max ${bridge.max.toFixed(1)} ms (target <= ${TARGETS.bridgeMs})`,
     `4. on disk (database, WAL, key): ${(size / 1024 / 1024).toFixed(1)} MiB`,
   );
 
