@@ -86,35 +86,25 @@ const coreFace = {
  */
 // An esquery regex cannot hold a '/', so \x2F stands for it.
 const TEST_RUNNER = String.raw`/^(vitest|@vitest\x2F.+|@playwright\x2Ftest|playwright(-core)?)(\x2F.*)?$/`;
-const testRunnerImports = [
-  'ImportDeclaration',
-  'ExportAllDeclaration',
-  'ExportNamedDeclaration',
-  'ImportExpression',
-].map((node) => ({
-  selector: `${node}[source.value=${TEST_RUNNER}]`,
-  message: 'only tests import vitest or Playwright; a helper for tests lives in e2e/support/.',
-}));
-
-/**
- * zod has one door in the app, src/shared/zod.ts, which sets it to build every schema without
- * generated code before any schema is built (why: that file). Types may come from zod itself.
- */
-const ZOD_DOOR = 'src/shared/zod.ts';
-const zodValueImport = {
-  selector: "ImportDeclaration[source.value='zod'][importKind!='type']",
-  message: `take z from ${ZOD_DOOR}, which builds schemas without generated code; only types come from 'zod'.`,
-};
-
 export const testRunnerRules = [
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [...TESTS, ZOD_DOOR],
-    rules: { 'no-restricted-syntax': ['error', ...testRunnerImports, zodValueImport] },
-  },
-  {
-    files: [ZOD_DOOR],
-    rules: { 'no-restricted-syntax': ['error', ...testRunnerImports] },
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ExportAllDeclaration',
+          'ExportNamedDeclaration',
+          'ImportExpression',
+        ].map((node) => ({
+          selector: `${node}[source.value=${TEST_RUNNER}]`,
+          message:
+            'only tests import vitest or Playwright; a helper for tests lives in e2e/support/.',
+        })),
+      ],
+    },
   },
   {
     files: [...TESTS, '**/*.spec.ts'],

@@ -1,4 +1,4 @@
-import { z } from '../shared/zod';
+import { z } from 'zod';
 
 /** A rectangle on screen, as Electron reports bounds and work areas. */
 export type Rect = { x: number; y: number; width: number; height: number };

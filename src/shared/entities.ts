@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import {
   COUPON_TYPES,
   COURSE_TYPES,

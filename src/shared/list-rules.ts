@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { ENTITY_NAMES, type EntityName } from './entity-names';
 import { phoneKeySql, phoneSearchKey } from './phone-search';
 import { COUPON_TYPES, COURSE_TYPES, PAGE_TYPES } from './records';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { schoolId } from './school-id';
 import { ENTITY_NAMES } from './entity-names';
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 
 /**
  * The platform's records as both sides of the bridge see them: main validates the API's

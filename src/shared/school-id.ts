@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 
 /**
  * How the renderer names a signed-in school: core's session key, the school's authorization

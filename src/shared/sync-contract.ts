@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { schoolId } from './school-id';
 import { syncStatus } from './sync-status';
 

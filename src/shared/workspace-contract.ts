@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from 'zod';
 import { isUsableEtag } from './etag';
 import { fieldSentence } from './field-errors';
 import { schoolId } from './school-id';

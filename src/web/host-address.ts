@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { z } from '../shared/zod';
+import { z } from 'zod';
 import { isTempName, writeFileAtomicSync, type LogSink } from '../core/host';
 
 /**

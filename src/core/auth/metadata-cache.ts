@@ -1,4 +1,4 @@
-import { z } from '../../shared/zod';
+import { z } from 'zod';
 import type * as oauth from 'oauth4webapi';
 import type { Clock, Fetch } from '../adapters';
 import type { Settings } from '../store/settings';

@@ -1,7 +1,7 @@
 import { authLogText } from './errors';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from '../../shared/zod';
+import { z } from 'zod';
 import type { Encryptor, LogSink } from '../adapters';
 import { removeFileAtomic, writeFileAtomic } from '../store/atomic-file';
 import { preparePrivateFolder, schoolFile } from '../store/private-folder';

@@ -1,5 +1,5 @@
 import type * as oauth from 'oauth4webapi';
-import { z } from '../../shared/zod';
+import { z } from 'zod';
 
 /** Everything core keeps about one school's sign-in. Lives only in core/auth. */
 export const tokenSetSchema = z.object({

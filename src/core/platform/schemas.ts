@@ -1,4 +1,4 @@
-import { z } from '../../shared/zod';
+import { z } from 'zod';
 import { couponSchema, courseSchema, pageSchema, studentSchema } from '../../shared/records';
 import { ENTITY_SORTS, type EntityName } from '../../shared/entities';
 

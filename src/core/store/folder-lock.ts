@@ -3,7 +3,7 @@ import { readFile, rmdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { lock } from 'proper-lockfile';
-import { z } from '../../shared/zod';
+import { z } from 'zod';
 import { removeFileAtomic, writeFileAtomic } from './atomic-file';
 import { checkLockPath, claimDataFolder } from './data-folder';
 

@@ -1,6 +1,6 @@
 import { chmodSync, existsSync } from 'node:fs';
 import Conf from 'conf';
-import { z } from '../../shared/zod';
+import { z } from 'zod';
 import { LANGUAGES, type Language } from '../../shared/languages';
 
 const registrationSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { z } from 'zod';
 import { fieldSentence, type FieldName } from '../field-errors';
 
 /** The platform's limits on a course's curriculum (the stand-in enforces the same). */

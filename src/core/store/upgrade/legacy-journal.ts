@@ -1,4 +1,4 @@
-import { z } from '../../../shared/zod';
+import { z } from 'zod';
 import type { Encryptor } from '../../adapters';
 
 /**
