@@ -82,16 +82,6 @@ const fail = (code: ErrorCode, details?: ErrorDetails) =>
   ({ ok: false, error: { code, ...(details ? { details } : {}) } }) as const;
 
 /**
- * How the bridge parses with the contract: without zod's generated parsers. zod writes one
- * (new Function) for each object schema the first time it parses one; in a CPU profile of the
- * web host in bench:offline, the bridge's first answers to a freshly signed-in school spent
- * about 60 ms compiling them, as its first sync began, with the owner's screen waiting. A
- * bridge message is small (at most a window of 500 records), so the slower interpreted parse
- * costs it well under a millisecond; sync's own parse of every page keeps the generated one.
- */
-const BRIDGE_PARSE = { jitless: true } as const;
-
-/**
  * The one wrapper every request passes through, in both hosts.
  * SECURITY: it refuses senders the host did not vouch for, unknown channels and requests that
  * do not match the contract; answers are parsed with the contract too, so nothing but the
@@ -107,7 +97,7 @@ export async function handle(
   if (typeof channel !== 'string' || !Object.hasOwn(contract, channel))
     return fail('unknown_channel');
   const name = channel as Channel;
-  const parsed = contract[name].request.safeParse(request, BRIDGE_PARSE);
+  const parsed = contract[name].request.safeParse(request);
   if (!parsed.success) {
     // A rule of the contract that says what to fix (a field's own sentence, in the platform's
     // words the renderer reads back into a rule), by field; the code alone otherwise.
@@ -120,7 +110,7 @@ export async function handle(
   }
   try {
     const data: unknown = await (handlers[name] as (r: unknown) => Promise<unknown>)(parsed.data);
-    return { ok: true, data: contract[name].response.parse(data, BRIDGE_PARSE) };
+    return { ok: true, data: contract[name].response.parse(data) };
   } catch (error) {
     const known = failureOf(error);
     // This computer's own files failed: the owner reads the code's sentence, the log the system's words.
