@@ -22,7 +22,9 @@ import { allowInBrowser, followSignInLink, signInToWorkspace } from '../support/
  *    the first sync, and its resident memory a little after; then again with a second such
  *    school signed in.
  * 2. The bridge during the first sync: a cheap call (`settings:language`) every 20 ms through
- *    the host's HTTP bridge, as the renderer makes it; the longest round-trip and the p99.
+ *    the host's HTTP bridge, as the renderer makes it; the longest round-trip and the p99,
+ *    from the owner's Allow on the school's page to "Up to date". The calls before (the host
+ *    starting while the browser launches, and the sign-in pages) are reported apart.
  * 3. Opening the school's copy at start: the host restarted on the same folder, from the
  *    first `sync:status` call to its answer (the key unwrapped, the database opened, sync
  *    started).
@@ -168,44 +170,67 @@ function watchChildren(pid: number) {
   };
 }
 
+/** Round-trip statistics of bridge calls, in ms. */
+function roundTrips(times: readonly number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    count: times.length,
+    max: sorted.at(-1) ?? NaN,
+    p99: sorted[Math.floor(sorted.length * 0.99)] ?? NaN,
+    median: median(times),
+  };
+}
+
 /**
- * Round-trips of a cheap call every 20 ms until stopped. The first call is timed apart: it is
- * the host's first answer since it started (its modules still loading) over the probe's new
- * connection, not a call during the sync (100-170 ms in five runs on this project's machine).
+ * Round-trips of a cheap call every 20 ms until stopped, each with when it was sent
+ * (performance.now()). The first call is timed apart: it is the host's first answer since it
+ * started (its modules still loading) over the probe's new connection (100-170 ms in five
+ * runs on this project's machine).
  */
 function probeBridge(host: Host) {
-  const times: number[] = [];
+  const calls: { at: number; ms: number }[] = [];
   let running = true;
   let first = NaN;
   const loop = (async () => {
     first = await call(host, 'settings:language', {});
     while (running) {
-      times.push(await call(host, 'settings:language', {}));
+      const at = performance.now();
+      calls.push({ at, ms: await call(host, 'settings:language', {}) });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
   return {
-    async stop() {
+    /** Stops; answers the first call's round-trip, then the later calls sent before `split` and from it on. */
+    async stop(split: number) {
       running = false;
       await loop;
-      const sorted = [...times].sort((a, b) => a - b);
-      return {
-        first,
-        count: times.length,
-        max: sorted.at(-1) ?? NaN,
-        p99: sorted[Math.floor(sorted.length * 0.99)] ?? NaN,
-        median: median(times),
-      };
+      const before = calls.filter((c) => c.at < split).map((c) => c.ms);
+      const after = calls.filter((c) => c.at >= split).map((c) => c.ms);
+      return { first, before: roundTrips(before), after: roundTrips(after) };
     },
   };
 }
 
-async function firstSync(page: Page, host: Host, school: string) {
-  const status = page.getByRole('status', { name: 'Sync status' });
+/**
+ * Signs in and waits for the first sync's end. Answers when the owner pressed Allow on the
+ * school's page: from then on the host exchanges the code, opens the school's new database
+ * and syncs, while the renderer loads the workspace. Before it, the host was starting, the
+ * browser launching and the stand-in's sign-in pages loading: not the sync.
+ */
+async function firstSync(page: Page, host: Host, school: string): Promise<number> {
+  let allowed = NaN;
   await signInToWorkspace(page, { url: `${host.url}/#${host.secret}` }, school, {
     preset: 'Everything',
+    onAllow: () => (allowed = performance.now()),
   });
-  await expect(status).toHaveText(/Up to date/, { timeout: 15 * 60_000 });
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Up to date/, {
+    timeout: 15 * 60_000,
+  });
+  return allowed;
+}
+
+function tripsLine(trips: ReturnType<typeof roundTrips>): string {
+  return `${trips.count} calls, median ${trips.median.toFixed(1)} ms, p99 ${trips.p99.toFixed(1)} ms, max ${trips.max.toFixed(1)} ms`;
 }
 
 function bytesOnDisk(dataDir: string): number {
@@ -229,9 +254,9 @@ test('the host in its own process: memory, the bridge during a first sync, openi
   const stopWatching = watchChildren(pid);
   const probe = probeBridge(host);
   const started = performance.now();
-  await firstSync(page, host, schools[0]!.url);
+  const allowed = await firstSync(page, host, schools[0]!.url);
   const syncSeconds = (performance.now() - started) / 1000;
-  const bridge = await probe.stop();
+  const bridge = await probe.stop(allowed);
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   const one = memoryOf(pid);
   const helpers = stopWatching();
@@ -240,7 +265,9 @@ test('the host in its own process: memory, the bridge during a first sync, openi
     `1. first sync of one school (every area, sign-in included): ${syncSeconds.toFixed(1)} s`,
     `   host memory: before ${before.rss.toFixed(0)} MiB; peak (VmHWM) during and after the sync ${one.hwm.toFixed(0)} MiB (target <= ${TARGETS.hostRssMb}); 5 s after ${one.rss.toFixed(0)} MiB`,
     `   processes the host started (database helpers): ${helpers.count}; the largest peaked at ${helpers.hwm.toFixed(0)} MiB (VmHWM), ${helpers.anon.toFixed(0)} MiB of it its own (RssAnon; the rest is the executable's pages, shared with the host); host and helpers at once, sampled every 20 ms: at most ${helpers.together.toFixed(0)} MiB`,
-    `2. bridge round-trips during it (settings:language every 20 ms, ${bridge.count} calls after a first one of ${bridge.first.toFixed(0)} ms, the host's first answer): median ${bridge.median.toFixed(1)} ms, p99 ${bridge.p99.toFixed(1)} ms, max ${bridge.max.toFixed(1)} ms (target <= ${TARGETS.bridgeMs})`,
+    `2. bridge round-trips (settings:language every 20 ms):`,
+    `   from the owner's Allow to "Up to date" (the code exchange, the database's creation, the workspace loading, the first sync): ${tripsLine(bridge.after)} (target <= ${TARGETS.bridgeMs})`,
+    `   before it (the host starting, the browser launching, the sign-in pages): ${tripsLine(bridge.before)}, after a first call of ${bridge.first.toFixed(0)} ms (the host's first answer)`,
     `4. on disk (database, WAL, key): ${(size / 1024 / 1024).toFixed(1)} MiB`,
   );
 
@@ -277,7 +304,7 @@ test('the host in its own process: memory, the bridge during a first sync, openi
 
   expect.soft(one.hwm, 'host peak memory').toBeLessThanOrEqual(TARGETS.hostRssMb);
   expect.soft(two.hwm, 'two schools').toBeLessThanOrEqual(TARGETS.twoSchoolsRssMb);
-  expect.soft(bridge.max, 'bridge round-trip').toBeLessThanOrEqual(TARGETS.bridgeMs);
+  expect.soft(bridge.after.max, 'bridge round-trip').toBeLessThanOrEqual(TARGETS.bridgeMs);
   expect.soft(median(opens), 'opening').toBeLessThanOrEqual(TARGETS.openMs);
 });
 

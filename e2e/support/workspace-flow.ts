@@ -15,6 +15,8 @@ export type WorkspaceSignIn = {
   account?: Account;
   /** Scopes to untick on the consent page (by scope name, "courses:write"). */
   decline?: string[];
+  /** Called just before Allow is pressed on the consent page (a benchmark's clock starts). */
+  onAllow?: () => void;
 };
 
 /**
@@ -25,6 +27,7 @@ export async function allowInBrowser(
   signInPage: Page,
   account: Account = OWNER,
   decline: string[] = [],
+  onAllow?: () => void,
 ): Promise<void> {
   // A step-up on an existing browser session may skip the login form.
   const email = signInPage.getByLabel('Email', { exact: true });
@@ -36,6 +39,7 @@ export async function allowInBrowser(
     await signInPage.getByRole('button', { name: 'Sign in' }).click();
   }
   for (const scope of decline) await signInPage.getByLabel(scope, { exact: true }).uncheck();
+  onAllow?.();
   await signInPage.getByRole('button', { name: 'Allow' }).click();
   // The loopback page speaks the browser's language.
   const done = LANGUAGES.map((language) =>
@@ -73,7 +77,12 @@ export async function signInToWorkspace(
   }
   await page.getByRole('button', { name: 'Sign in' }).click();
   const signInPage = await followSignInLink(page);
-  await allowInBrowser(signInPage, options.account ?? OWNER, options.decline ?? []);
+  await allowInBrowser(
+    signInPage,
+    options.account ?? OWNER,
+    options.decline ?? [],
+    options.onAllow,
+  );
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
 }
 
