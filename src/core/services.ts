@@ -11,6 +11,7 @@ import type { AppEvent } from '../shared/contract';
 import type { Language } from '../shared/languages';
 import { AuthService } from './auth/auth-service';
 import { maskedLogger, SecretMask, silentLog } from './auth/secret-mask';
+import { ChangeNotices } from './data/change-notices';
 import { Schools } from './data/schools';
 import { JobRegistry } from './jobs/job-registry';
 import { SignInAttempts } from './sign-in-attempts';
@@ -103,6 +104,9 @@ export function createServices(adapters: HostAdapters): Services {
   // The school's data follows the same policy as its tokens: encrypted on disk with the
   // host's Encryptor, or in memory only where there is no keyring and no opt-in.
   const persist = schoolDataPersistPolicy(adapters.encryptor, () => settings.persistWithoutKeyring);
+  const changes = new ChangeNotices((schoolId, areas) =>
+    adapters.emit({ type: 'data:changed', schoolId, areas }),
+  );
   schools = new Schools(auth, {
     // Records, sync state and the owner's unsent writes: one encrypted database per school.
     databases: new SchoolDatabases(adapters.dataDir, adapters.encryptor, persist, log),
@@ -110,7 +114,7 @@ export function createServices(adapters: HostAdapters): Services {
     onOutbox: (status) => adapters.emit({ type: 'outbox:status', status }),
     memoryOnly: () => !persist(),
     onStatus: (status) => adapters.emit({ type: 'sync:status', status }),
-    onDataChanged: (schoolId, areas) => adapters.emit({ type: 'data:changed', schoolId, areas }),
+    onDataChanged: (schoolId, areas) => changes.changed(schoolId, areas),
     log,
     ...(adapters.clock ? { clock: adapters.clock } : {}),
     ...(adapters.networkHint ? { hint: adapters.networkHint } : {}),

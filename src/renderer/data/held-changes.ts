@@ -6,11 +6,13 @@ import { entityKeys } from './entity-queries';
 /**
  * When the screen reads an area again after main said it changed (`data:changed`).
  *
- * Main says so as soon as it has kept a save, just before the save's own answer. Reading
- * every open list and record then put four reads and their renders ahead of the frame that
- * says the save is kept, and the save read the same lists again once it ended. So while a
- * save runs, the areas main names wait here; when the last save ends, they and the save's own
- * area are read again once, after the frame that shows its end.
+ * Main says so as soon as it has kept a save, just before the save's own answer; changes to
+ * the same area within the next quarter second are told once, at its end
+ * (core/data/change-notices.ts). Reading every open list and record then put four reads and
+ * their renders ahead of the frame that says the save is kept, and the save read the same
+ * lists again once it ended. So while a save runs, the areas main names wait here; when the
+ * last save ends, they and the save's own area are read again once, after the frame that
+ * shows its end.
  */
 type Held = { saves: number; areas: Map<string, { schoolId: string; area: EntityName }> };
 
