@@ -10,7 +10,8 @@ import { systemTimers, type Timers } from '../sync/reachability';
  */
 export const CHANGE_NOTICE_MS = 250;
 
-type Window = { timer: unknown; more: boolean };
+/** One school and area's open window: whether more changes came within it. */
+type Window = { more: boolean };
 
 /**
  * Passes on "this area changed" at once when it is the first in CHANGE_NOTICE_MS for its
@@ -39,8 +40,8 @@ export class ChangeNotices {
   }
 
   private open(schoolId: string, area: EntityName): void {
-    const window: Window = { timer: undefined, more: false };
-    window.timer = this.timers.setTimeout(() => {
+    const window: Window = { more: false };
+    this.timers.setTimeout(() => {
       this.windows.delete(key(schoolId, area));
       if (!window.more) return;
       // The folded changes are told now, and open the next window.
