@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { LANGUAGES, say, type Language } from '../support/catalog-words';
 import { signInSpeaking } from '../support/language-flow';
+import { axeOn, seriousViolations, WCAG_TAGS } from '../support/axe';
 import { createCourse, writeApi } from '../support/records-flow';
 import { readApi } from '../support/workspace-flow';
 
@@ -27,12 +27,8 @@ async function checkScreen(page: Page, screen: string, language: Language): Prom
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await screenshot(page, `ws-${named}-${theme}`);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    for (const v of results.violations) {
-      if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-      const nodes = v.nodes.map((n) => n.target.join(' ')).join(', ');
-      found.push(`${theme}: ${v.id} (${v.impact}): ${v.help} — ${nodes}`);
-    }
+    const serious = await seriousViolations((await axeOn(page)).withTags(WCAG_TAGS));
+    found.push(...serious.map((violation) => `${theme}: ${violation}`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
   expect(found, `serious or critical violations on ${screen} in ${language}`).toEqual([]);

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { LANGUAGES, say } from '../support/catalog-words';
 import { signInSpeaking } from '../support/language-flow';
+import { axeOn, seriousViolations, WCAG_TAGS } from '../support/axe';
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -13,13 +13,7 @@ type Theme = (typeof THEMES)[number];
  */
 async function checkScreen(page: Page, screen: string, theme: Theme): Promise<void> {
   await screenshot(page, `ws-${screen}-${theme}`);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const serious = await seriousViolations((await axeOn(page)).withTags(WCAG_TAGS));
   expect(serious, `${screen} in ${theme}`).toEqual([]);
 }
 

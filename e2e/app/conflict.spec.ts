@@ -1,18 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { createCourse } from '../support/records-flow';
 import { readApi, signInToWorkspace } from '../support/workspace-flow';
+import { axeOn, seriousViolations, WCAG_TAGS } from '../support/axe';
 
 /** Serious or critical WCAG 2 A/AA violations axe finds in the record panel, in words. */
 async function panelViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include('.record-panel')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return seriousViolations((await axeOn(page)).include('.record-panel').withTags(WCAG_TAGS));
 }
 
 type ApiCourse = { id: string; name: string; description: string | null; featured: boolean };

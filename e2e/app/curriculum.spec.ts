@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeOn } from '../support/axe';
 import { test, expect, screenshot } from '../support/app-fixtures';
 import { createCourse, writeApi } from '../support/records-flow';
 import { readApi } from '../support/workspace-flow';
@@ -163,7 +163,7 @@ test('the owner reorders by keyboard and by mouse, renames, adds and saves; the 
       ['Basics', ['First steps']],
     ]);
 
-  const axe = await new AxeBuilder({ page }).include('.curriculum').analyze();
+  const axe = await (await axeOn(page)).include('.curriculum').analyze();
   expect(axe.violations).toEqual([]);
 });
 

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** What the specs hold the app to: WCAG 2 A and AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa'];
+
+/**
+ * axe on the page as it is now, set up as every spec runs it. Narrow it (`include`,
+ * `withTags`) before `analyze`.
+ *
+ * - Legacy mode runs `axe.run` in the page itself. By default @axe-core/playwright runs each
+ *   frame's part and then opens a blank page to put the parts together. That cost 1-3 s per
+ *   run here, two to three times the check itself, and the app has no frames to join: the
+ *   check below fails if one ever appears, since legacy mode would not test a frame from
+ *   another origin.
+ * - Only violations carry all their elements: axe builds a selector for every element it
+ *   reports, and no spec reads the elements that passed.
+ */
+export async function axeOn(page: Page): Promise<AxeBuilder> {
+  expect(await page.locator('iframe, frame').count(), 'frames on the page').toBe(0);
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode();
+}
+
+/** The serious and critical violations of an axe run, each in words with its elements. */
+export async function seriousViolations(axe: AxeBuilder): Promise<string[]> {
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
