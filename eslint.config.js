@@ -116,6 +116,12 @@ export const testRunnerRules = [
           message:
             '`.only` runs one test and silently skips the rest; remove it before committing.',
         },
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|stubGlobal|stubEnv)$/]",
+          message:
+            'the unit tests share their modules and globals (vitest.config.ts, isolate: false): pass the test its own adapter instead.',
+        },
       ],
     },
   },

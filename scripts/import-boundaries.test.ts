@@ -131,7 +131,20 @@ describe('the test runners stay in tests', () => {
   });
 
   it.each([
+    "vi.mock('./schemas');",
+    "vi.doMock('node:fs', () => ({}));",
+    "vi.stubGlobal('fetch', () => undefined);",
+    "vi.stubEnv('LANG', 'C');",
+  ])('a unit test may not replace what the other files share: %s', (call) => {
+    const source = `import { vi } from 'vitest';\n${call}`;
+    expect(violations('src/core/outbox/outbox.test.ts', source).join('\n')).toMatch(
+      /no-restricted-syntax/,
+    );
+  });
+
+  it.each([
     ['src/core/data/local-first.test.ts', "import { expect, vi } from 'vitest';"],
+    ['src/core/outbox/outbox.test.ts', "import { vi } from 'vitest';\nvi.waitFor(() => true);"],
     ['e2e/app/outbox.spec.ts', "import { test } from '@playwright/test';\ntest('x', () => {});"],
     ['src/core/x.ts', "import { z } from 'zod';"],
   ])('%s may %s', (filename, source) => {
