@@ -20,10 +20,10 @@ describe('hostText', () => {
     // asked last is not the global's, so a hostText that used the global would change it.
     const i18next = (await import('i18next')).default;
     const before = { isInitialized: i18next.isInitialized, language: i18next.language };
-    const last = before.language === 'zh-TW' ? 'en' : 'zh-TW';
-    const first = last === 'en' ? 'zh-TW' : 'en';
-    expect(hostText(first).t('menu.edit')).toBe(first === 'en' ? 'Edit' : '編輯');
-    expect(hostText(last).t('menu.edit')).toBe(last === 'en' ? 'Edit' : '編輯');
+    const edit = { en: 'Edit', 'zh-TW': '編輯' } as const;
+    const order =
+      before.language === 'zh-TW' ? (['zh-TW', 'en'] as const) : (['en', 'zh-TW'] as const);
+    for (const language of order) expect(hostText(language).t('menu.edit')).toBe(edit[language]);
     expect({ isInitialized: i18next.isInitialized, language: i18next.language }).toEqual(before);
   });
 
