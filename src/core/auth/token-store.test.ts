@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -143,5 +143,26 @@ describe('TokenStore', () => {
     expect(await saving).toMatchObject({ code: 'not_signed_in' });
     expect(await store.schools()).toEqual([]);
     expect(existsSync(join(dir, 'sessions')) ? readdirSync(join(dir, 'sessions')) : []).toEqual([]);
+  });
+
+  it('a save that was writing its file when the school was deleted does not bring it back', async () => {
+    const dir = folder();
+    const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    await store.save(set);
+    const sessions = join(dir, 'sessions');
+    // The file is written off the event loop: the delete comes once its temporary file exists.
+    const watcher = watch(sessions);
+    const writing = new Promise<void>((resolve) =>
+      watcher.on('change', (_event, name) => {
+        if (String(name).endsWith('.tmp')) resolve();
+      }),
+    );
+    const saving = store.save(set).catch((e: unknown) => e);
+    await writing;
+    store.delete(schoolKeyOf(set));
+    watcher.close();
+    expect(await saving).toMatchObject({ code: 'not_signed_in' });
+    expect(readdirSync(sessions)).toEqual([]);
+    expect(await store.load(schoolKeyOf(set))).toBeUndefined();
   });
 });

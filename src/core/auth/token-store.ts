@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
-import { writeFileAtomicSync } from '../store/atomic-file-sync';
+import { doneWithTemp, syncFolder, writeTemp } from '../store/atomic-file';
 import { AuthError } from './errors';
 import { silentLog } from './secret-mask';
 import { schoolKeyOf } from './school-key';
@@ -41,19 +42,33 @@ export class TokenStore {
   /** Saves the set; resolves once it is on disk (when it goes to disk at all). */
   async save(set: TokenSet): Promise<void> {
     const epoch = this.epochOf(schoolKeyOf(set));
-    if (this.persistsToDisk) {
-      const blob = await this.encryptor.encrypt(Buffer.from(JSON.stringify(set), 'utf8'));
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const file = this.fileOf(schoolKeyOf(set));
-      // SECURITY: a delete (sign-out) while the tokens were being encrypted wins: writing them
-      // now would bring the session back. Nothing yields from this check to the write.
-      if (this.epochOf(schoolKeyOf(set)) !== epoch) throw new AuthError('not_signed_in');
-      writeFileAtomicSync(file, blob);
-    } else {
+    if (!this.persistsToDisk) {
       // Opting out later must not leave an older copy behind.
       rmSync(this.fileOf(schoolKeyOf(set)), { force: true });
+      this.memory.set(schoolKeyOf(set), set);
+      return;
     }
-    this.memory.set(schoolKeyOf(set), set);
+    const blob = await this.encryptor.encrypt(Buffer.from(JSON.stringify(set), 'utf8'));
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const file = this.fileOf(schoolKeyOf(set));
+    // Written and fsynced off the event loop: at a sign-in's end that fsync held the host
+    // 40 ms while the workspace's first calls waited (bench:offline, the bridge's figure).
+    const temp = await writeTemp(file, blob);
+    try {
+      // SECURITY: a delete (sign-out) while the tokens were being encrypted or written wins:
+      // renaming them into place now would bring the session back. Nothing yields from this
+      // check to the rename and to the set held in memory.
+      if (this.epochOf(schoolKeyOf(set)) !== epoch) throw new AuthError('not_signed_in');
+      renameSync(temp, file);
+      this.memory.set(schoolKeyOf(set), set);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    } finally {
+      doneWithTemp(temp);
+    }
+    // The rename survives a power cut only once the folder is on disk too.
+    await syncFolder(this.dir);
   }
 
   /** The school's token set, from memory or disk; undefined when not signed in. */

@@ -3,10 +3,10 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { dirname } from 'node:path';
 
 /**
- * The synchronous twin of atomic-file.ts's writeFileAtomic, for a few small files (a session's
- * tokens) whose writer must not yield between deciding to write and writing: a temporary file
- * in the same folder (named as {@link isTempName} expects), fsync, rename over the target,
- * fsync the folder. A crash leaves the old file or the new one, never a torn one.
+ * The synchronous twin of atomic-file.ts's writeFileAtomic, for a few small files written at a
+ * host's start by code that cannot wait (the web host's address, the key file): a temporary
+ * file in the same folder (named as {@link isTempName} expects), fsync, rename over the
+ * target, fsync the folder. A crash leaves the old file or the new one, never a torn one.
  *
  * SECURITY: the temporary file is created exclusively with mode 0600, never widened.
  */

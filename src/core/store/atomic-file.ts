@@ -135,6 +135,26 @@ async function perform(path: string, operation: Operation): Promise<void> {
   }
   const bytes =
     typeof operation.content === 'function' ? await operation.content() : operation.content;
+  const temp = await writeTemp(path, bytes);
+  try {
+    await renameOver(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  } finally {
+    doneWithTemp(temp);
+  }
+  await syncFolder(dirname(path));
+}
+
+/**
+ * Writes `bytes` to a new temporary file beside `path` and fsyncs it, off the event loop;
+ * answers its name, for the caller to rename into place (and to remove if it does not). A
+ * sweep leaves it alone until the caller is done with it ({@link doneWithTemp}).
+ *
+ * SECURITY: created exclusively with mode 0600, never widened.
+ */
+export async function writeTemp(path: string, bytes: Uint8Array): Promise<string> {
   const temp = `${path}.${randomBytes(8).toString('hex')}${TEMP_SUFFIX}`;
   activeTemps.add(temp);
   try {
@@ -147,14 +167,17 @@ async function perform(path: string, operation: Operation): Promise<void> {
     } finally {
       await handle.close();
     }
-    await renameOver(temp, path);
   } catch (error) {
+    activeTemps.delete(temp);
     await rm(temp, { force: true });
     throw error;
-  } finally {
-    activeTemps.delete(temp);
   }
-  await syncFolder(dirname(path));
+  return temp;
+}
+
+/** A temporary file of writeTemp's was renamed or removed: a sweep may take what is left. */
+export function doneWithTemp(temp: string): void {
+  activeTemps.delete(temp);
 }
 
 /**
@@ -181,7 +204,7 @@ async function renameOver(from: string, to: string): Promise<void> {
  * way, so those refusals are not failures of the write. A folder that does not exist (a
  * removal where nothing was ever written) has nothing to make durable.
  */
-async function syncFolder(dir: string): Promise<void> {
+export async function syncFolder(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   let handle;
   try {
