@@ -30,7 +30,8 @@ const isNotSynced = (error: unknown) => toUiError(error).code === 'not_synced_of
 export const SEARCH_DEBOUNCE_MS = 150;
 /**
  * The same for an area kept on this computer: a search there costs tens of milliseconds and
- * no request, so it can follow the typing closely.
+ * no request, so it can follow the typing closely, and the first change after a pause
+ * searches at once (useDebounced's `leading`).
  */
 export const LOCAL_SEARCH_DEBOUNCE_MS = 40;
 
@@ -100,6 +101,7 @@ export function EntityList<E extends EntityName>({ schoolId, entity, canWrite }:
   const q = useDebounced(
     searchText(query) ?? '',
     local ? LOCAL_SEARCH_DEBOUNCE_MS : SEARCH_DEBOUNCE_MS,
+    { leading: local },
   );
   // While the school cannot be reached, the area's long operations say why they are disabled;
   // New still works (the record is saved on this computer and sent later).

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { EntityName, RecordOf } from '../../shared/entities';
 import { listWindowQuery, type ListParams } from '../data/entity-queries';
 
@@ -147,12 +147,26 @@ export function positionPast(holes: readonly (readonly [number, number])[], inde
   return position;
 }
 
-/** `value`, but only once it has stayed the same for `delayMs` (search as you type). */
-export function useDebounced<T>(value: T, delayMs: number): T {
+/**
+ * `value`, but only once it has stayed the same for `delayMs` (search as you type). With
+ * `leading`, a change that follows a pause of `delayMs` or more is taken at once (a pasted
+ * term, the first key after a pause); the changes that follow it closely still wait for the
+ * pause, so a burst of keys costs one search at its start and one at its end.
+ */
+export function useDebounced<T>(value: T, delayMs: number, { leading = false } = {}): T {
   const [settled, setSettled] = useState(value);
-  useEffect(() => {
+  const changedAt = useRef(Number.NEGATIVE_INFINITY);
+  // A layout effect: a change taken at once is drawn in the same frame as the typing.
+  useLayoutEffect(() => {
+    const now = performance.now();
+    const paused = now - changedAt.current >= delayMs;
+    changedAt.current = now;
+    if (leading && paused) {
+      setSettled(value);
+      return;
+    }
     const timer = setTimeout(() => setSettled(value), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs]);
+  }, [value, delayMs, leading]);
   return settled;
 }
