@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'vite';
+import { mainThreadSchedule, sampleMachine } from '../support/browser-cpu';
 import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
 import { median } from '../support/screen-timing';
 import { allowInBrowser, followSignInLink, signInToWorkspace } from '../support/workspace-flow';
@@ -174,6 +175,14 @@ function watchChildren(pid: number) {
   };
 }
 
+/**
+ * How the host's main thread spent a call's round-trip (/proc schedstat): running, and waiting
+ * for a CPU while it could run; and the CPU time the hypervisor took from the machine's vCPUs
+ * meanwhile (/proc/stat, in 10 ms ticks, all vCPUs summed). The rest of a round-trip is the
+ * way there and back, a wait on the disk, or a vCPU taken while the thread was on it.
+ */
+type CallSchedule = { ranMs: number; waitedMs: number; stolenMs: number };
+
 /** Round-trip statistics of bridge calls, in ms. */
 function roundTrips(times: readonly number[]) {
   const sorted = [...times].sort((a, b) => a - b);
@@ -192,14 +201,24 @@ function roundTrips(times: readonly number[]) {
  * runs on this project's machine).
  */
 function probeBridge(host: Host) {
-  const calls: { at: number; ms: number }[] = [];
+  const calls: ({ at: number; ms: number } & CallSchedule)[] = [];
   let running = true;
   let first = NaN;
+  const pid = host.child.pid!;
   const loop = (async () => {
     first = await call(host, 'settings:language', {});
     while (running) {
       const at = performance.now();
-      calls.push({ at, ms: await call(host, 'settings:language', {}) });
+      const before = { thread: mainThreadSchedule(pid), machine: sampleMachine() };
+      const ms = await call(host, 'settings:language', {});
+      const thread = mainThreadSchedule(pid);
+      calls.push({
+        at,
+        ms,
+        ranMs: thread.runMs - before.thread.runMs,
+        waitedMs: thread.waitMs - before.thread.waitMs,
+        stolenMs: sampleMachine().stealMs - before.machine.stealMs,
+      });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
@@ -217,7 +236,7 @@ function probeBridge(host: Host) {
       const slowest = [...after]
         .sort((a, b) => b.ms - a.ms)
         .slice(0, 5)
-        .map((c) => ({ after: c.at - split, ms: c.ms }));
+        .map((c) => ({ ...c, after: c.at - split }));
       return {
         first,
         before: roundTrips(before),
@@ -285,7 +304,7 @@ test('the host in its own process: memory, the bridge during a first sync, openi
     `   processes the host started (database helpers): ${helpers.count}; the largest peaked at ${helpers.hwm.toFixed(0)} MiB (VmHWM), ${helpers.anon.toFixed(0)} MiB of it its own (RssAnon; the rest is the executable's pages, shared with the host); host and helpers at once, sampled every 20 ms: at most ${helpers.together.toFixed(0)} MiB`,
     `2. bridge round-trips (settings:language every 20 ms):`,
     `   from the owner's Allow to "Up to date" (the code exchange, the database's creation, the workspace loading, the first sync): ${tripsLine(bridge.after)} (target <= ${TARGETS.bridgeMs})`,
-    `   its five longest, each at its time after the Allow (the last call ${(bridge.windowMs / 1000).toFixed(1)} s after it): ${bridge.slowest.map((c) => `${c.ms.toFixed(0)} ms at ${(c.after / 1000).toFixed(1)} s`).join(', ')}`,
+    `   its five longest, each at its time after the Allow (the last call ${(bridge.windowMs / 1000).toFixed(1)} s after it), with how the host's main thread spent it (ran, waited for a CPU) and what the hypervisor took from the machine meanwhile: ${bridge.slowest.map((c) => `${c.ms.toFixed(0)} ms at ${(c.after / 1000).toFixed(1)} s (ran ${c.ranMs.toFixed(0)}, waited ${c.waitedMs.toFixed(0)}, stolen ${c.stolenMs.toFixed(0)})`).join(', ')}`,
     `   before it (the host starting, the browser launching, the sign-in pages): ${tripsLine(bridge.before)}, after a first call of ${bridge.first.toFixed(0)} ms (the host's first answer)`,
     `4. on disk (database, WAL, key): ${(size / 1024 / 1024).toFixed(1)} MiB`,
   );
