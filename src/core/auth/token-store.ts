@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
-import { doneWithTemp, syncFolder, writeTemp } from '../store/atomic-file';
+import { syncFolder, withTemp } from '../store/atomic-file';
 import { AuthError } from './errors';
 import { silentLog } from './secret-mask';
 import { schoolKeyOf } from './school-key';
@@ -41,32 +41,27 @@ export class TokenStore {
 
   /** Saves the set; resolves once it is on disk (when it goes to disk at all). */
   async save(set: TokenSet): Promise<void> {
-    const epoch = this.epochOf(schoolKeyOf(set));
+    const school = schoolKeyOf(set);
+    const epoch = this.epochOf(school);
     if (!this.persistsToDisk) {
       // Opting out later must not leave an older copy behind.
-      rmSync(this.fileOf(schoolKeyOf(set)), { force: true });
-      this.memory.set(schoolKeyOf(set), set);
+      rmSync(this.fileOf(school), { force: true });
+      this.memory.set(school, set);
       return;
     }
     const blob = await this.encryptor.encrypt(Buffer.from(JSON.stringify(set), 'utf8'));
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const file = this.fileOf(schoolKeyOf(set));
+    const file = this.fileOf(school);
     // Written and fsynced off the event loop: at a sign-in's end that fsync held the host
     // 40 ms while the workspace's first calls waited (bench:offline, the bridge's figure).
-    const temp = await writeTemp(file, blob);
-    try {
+    await withTemp(file, blob, (temp) => {
       // SECURITY: a delete (sign-out) while the tokens were being encrypted or written wins:
       // renaming them into place now would bring the session back. Nothing yields from this
       // check to the rename and to the set held in memory.
-      if (this.epochOf(schoolKeyOf(set)) !== epoch) throw new AuthError('not_signed_in');
+      if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
       renameSync(temp, file);
-      this.memory.set(schoolKeyOf(set), set);
-    } catch (error) {
-      rmSync(temp, { force: true });
-      throw error;
-    } finally {
-      doneWithTemp(temp);
-    }
+      this.memory.set(school, set);
+    });
     // The rename survives a power cut only once the folder is on disk too.
     await syncFolder(this.dir);
   }

@@ -135,26 +135,23 @@ async function perform(path: string, operation: Operation): Promise<void> {
   }
   const bytes =
     typeof operation.content === 'function' ? await operation.content() : operation.content;
-  const temp = await writeTemp(path, bytes);
-  try {
-    await renameOver(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  } finally {
-    doneWithTemp(temp);
-  }
+  await withTemp(path, bytes, (temp) => renameOver(temp, path));
   await syncFolder(dirname(path));
 }
 
 /**
- * Writes `bytes` to a new temporary file beside `path` and fsyncs it, off the event loop;
- * answers its name, for the caller to rename into place (and to remove if it does not). A
- * sweep leaves it alone until the caller is done with it ({@link doneWithTemp}).
+ * Writes `bytes` to a new temporary file beside `path` and fsyncs it, off the event loop, then
+ * hands its name to `place`, which puts it where it belongs (a rename). If `place` throws, the
+ * temporary file is removed and the error goes on. `place` runs as soon as the file is on
+ * disk, so what it does before its first `await` follows the write with nothing in between.
  *
  * SECURITY: created exclusively with mode 0600, never widened.
  */
-export async function writeTemp(path: string, bytes: Uint8Array): Promise<string> {
+export async function withTemp(
+  path: string,
+  bytes: Uint8Array,
+  place: (temp: string) => void | Promise<void>,
+): Promise<void> {
   const temp = `${path}.${randomBytes(8).toString('hex')}${TEMP_SUFFIX}`;
   activeTemps.add(temp);
   try {
@@ -167,17 +164,13 @@ export async function writeTemp(path: string, bytes: Uint8Array): Promise<string
     } finally {
       await handle.close();
     }
+    await place(temp);
   } catch (error) {
-    activeTemps.delete(temp);
     await rm(temp, { force: true });
     throw error;
+  } finally {
+    activeTemps.delete(temp);
   }
-  return temp;
-}
-
-/** A temporary file of writeTemp's was renamed or removed: a sweep may take what is left. */
-export function doneWithTemp(temp: string): void {
-  activeTemps.delete(temp);
 }
 
 /**
