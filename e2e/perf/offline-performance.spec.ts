@@ -5,12 +5,17 @@ import { test, expect, type Page } from '@playwright/test';
 import { LocalFirstSchoolData } from '../../src/core/data/local-first';
 import type { MirrorDatabase } from '../../src/core/store/mirror-database';
 import {
+  collectionsLine,
   endedChildrenCpuMs,
   machineShares,
   mainThreadSchedule,
   processCpuMs,
   sampleMachine,
   scheduleLine,
+  threadCpuMs,
+  threadsLine,
+  watchCollections,
+  type Collections,
 } from '../support/browser-cpu';
 import {
   mintToken,
@@ -125,6 +130,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     `   raw: ${SYNC_PAGING.concurrency} concurrent GETs of ${SYNC_PAGING.perPage} per page, sort=createdAt, fetch + JSON.parse only`,
     `   sync: SchoolSync.open on an empty data folder (students:read) until the area is synced, the limiter without pacing; its final save timed apart; its database helper processes (src/core/store/helper-process.ts) store the batches and build the index`,
     `   both in this process, with the hosts' V8 setting (--optimize-for-size, src/core/host-memory.ts)`,
+    `   this process per run: CPU ms by thread (/proc; V8Worker: V8's background threads, which collect garbage beside the main thread) and its garbage collections with the main thread's pauses (perf_hooks)`,
     `   the stand-in's main thread per run (/proc schedstat): ran, waited for a CPU (the machine's two are shared with this process, its helpers and their collectors), and idle (no request to work on)`,
   ];
   const raws: number[] = [];
@@ -140,8 +146,17 @@ test('core: first sync against a raw page loop, then search and open from the mi
   });
   let syncPeak: MemoryPeak | undefined;
   let fileBytes = 0;
+  const collections = watchCollections();
+  /** This process's own work since `before`: CPU by thread, and garbage collections. */
+  const ownWork = async (before: { threads: Map<string, number>; gc: Collections }) => {
+    // The last collection's entry arrives a turn after it.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return `by thread ${threadsLine(before.threads, threadCpuMs(process.pid))}; ${collectionsLine(before.gc, collections.now())}`;
+  };
+  const own = () => ({ threads: threadCpuMs(process.pid), gc: collections.now() });
   for (let run = 1; run <= SYNC_RUNS; run += 1) {
     let cpu = { self: processCpuMs(process.pid), standIn: processCpuMs(pid), m: sampleMachine() };
+    let ownBefore = own();
     let standIn = mainThreadSchedule(pid);
     let started = performance.now();
     const raw = await rawPageLoop({ apiBaseUrl, token, area: 'students', ...SYNC_PAGING });
@@ -149,6 +164,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     const rawShares = machineShares(cpu.m, sampleMachine());
     const rawCpu = [processCpuMs(process.pid) - cpu.self, processCpuMs(pid) - cpu.standIn];
     const rawStandIn = scheduleLine(standIn, mainThreadSchedule(pid), rawMs);
+    const rawOwn = await ownWork(ownBefore);
     expect(raw.records).toBe(STUDENTS);
     raws.push(rawMs);
 
@@ -157,6 +173,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     const memory = sampleMemory();
     cpu = { self: processCpuMs(process.pid), standIn: processCpuMs(pid), m: sampleMachine() };
     const helpersBefore = endedChildrenCpuMs(process.pid);
+    ownBefore = own();
     standIn = mainThreadSchedule(pid);
     started = performance.now();
     const school = await openCoreSchool({ ...coreSchool(), timings });
@@ -168,6 +185,7 @@ test('core: first sync against a raw page loop, then search and open from the mi
     const syncCpu = [processCpuMs(process.pid) - cpu.self, processCpuMs(pid) - cpu.standIn];
     const syncStandIn = scheduleLine(standIn, mainThreadSchedule(pid), syncMs);
     const helpersCpu = endedChildrenCpuMs(process.pid) - helpersBefore;
+    const syncOwn = await ownWork(ownBefore);
     const closing = performance.now();
     await school.close();
     const saveMs = performance.now() - closing;
@@ -181,10 +199,13 @@ test('core: first sync against a raw page loop, then search and open from the mi
     lines.push(
       `   run ${run}: raw ${ms(rawMs)} (${raw.pages} pages; CPU ms: this process ${rawCpu[0]}, stand-in ${rawCpu[1]}; machine ${rawShares.busyPercent.toFixed(0)}% busy, ${rawShares.stealPercent.toFixed(1)}% stolen)`,
       `          sync ${ms(syncMs)}, ${(syncMs / rawMs).toFixed(2)} x this run's raw (CPU ms: this process ${syncCpu[0]}, its helper processes ${helpersCpu}, stand-in ${syncCpu[1]}; machine ${syncShares.busyPercent.toFixed(0)}% busy, ${syncShares.stealPercent.toFixed(1)}% stolen); close ${ms(saveMs)}`,
+      `          this process during raw: ${rawOwn}`,
+      `          this process during sync: ${syncOwn}`,
       `          stand-in's main thread: during raw ${rawStandIn}; during sync ${syncStandIn}`,
       `          sync's main-thread time in the mirror: ${parts}`,
     );
   }
+  collections.stop();
   const ratio = median(syncs) / median(raws);
   lines.push(
     `   median raw ${ms(median(raws))}, median sync ${ms(median(syncs))}: sync = ${ratio.toFixed(2)} x raw (target <= ${TARGETS.syncVsRaw})`,

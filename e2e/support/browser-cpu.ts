@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 /** CPU time (ms) used so far by each thread kind of the Chromium processes on this machine. */
 export type CpuSample = Map<string, number>;
@@ -15,22 +16,94 @@ const TICK_MS = 10;
  */
 export function sampleChromiumCpu(processIds: readonly number[]): CpuSample {
   const sample: CpuSample = new Map();
-  for (const pid of processIds.map(String)) {
+  for (const pid of processIds) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       const type = /--type=([a-z-]+)/.exec(command)?.[1] ?? 'browser';
-      for (const tid of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name =
-          tid === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      for (const [name, ms] of threadCpuMs(pid)) {
         const key = `${type} ${name}`;
-        sample.set(key, (sample.get(key) ?? 0) + cpuMsOfStat(stat));
+        sample.set(key, (sample.get(key) ?? 0) + ms);
       }
     } catch {
       // The process ended between listing and reading: it used no more CPU in this pass.
     }
   }
   return sample;
+}
+
+/**
+ * CPU ms used so far by each thread kind of one process: `main`, and the others by name
+ * (V8's `V8Worker`, libuv's `libuv-worker`, …), summed. Empty where /proc is missing.
+ */
+export function threadCpuMs(pid: number): CpuSample {
+  const sample: CpuSample = new Map();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return sample;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name =
+        tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      sample.set(name, (sample.get(name) ?? 0) + cpuMsOfStat(stat));
+    } catch {
+      // The thread ended between listing and reading.
+    }
+  }
+  return sample;
+}
+
+/** CPU ms per thread kind between two threadCpuMs samples, busiest first, as one line. */
+export function threadsLine(before: CpuSample, after: CpuSample): string {
+  return [...after]
+    .map(([name, ms]) => [name, ms - (before.get(name) ?? 0)] as const)
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${ms}`)
+    .join(', ');
+}
+
+/** This process's garbage collections so far, with the main thread's pauses for them. */
+export type Collections = {
+  scavenges: number;
+  scavengeMs: number;
+  markCompacts: number;
+  markCompactMs: number;
+};
+
+/**
+ * Counts this process's garbage collections from now on (perf_hooks' `gc` entries): young
+ * generation scavenges and full mark-compacts. Entries arrive a turn after each collection.
+ */
+export function watchCollections(): { now(): Collections; stop(): void } {
+  const tally: Collections = { scavenges: 0, scavengeMs: 0, markCompacts: 0, markCompactMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      // Node's gc entries carry the collection's kind in `detail`.
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        tally.scavenges += 1;
+        tally.scavengeMs += entry.duration;
+      } else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        tally.markCompacts += 1;
+        tally.markCompactMs += entry.duration;
+      }
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { now: () => ({ ...tally }), stop: () => observer.disconnect() };
+}
+
+/** The collections between two tallies, as one line. */
+export function collectionsLine(before: Collections, after: Collections): string {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  return (
+    `${after.scavenges - before.scavenges} scavenges (${ms(after.scavengeMs - before.scavengeMs)}), ` +
+    `${after.markCompacts - before.markCompacts} mark-compacts (${ms(after.markCompactMs - before.markCompactMs)})`
+  );
 }
 
 /** CPU ms per frame between two samples, per thread kind, busiest first (over 0.2 ms only). */
