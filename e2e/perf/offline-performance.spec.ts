@@ -15,7 +15,6 @@ import {
   threadCpuMs,
   threadsLine,
   watchCollections,
-  type Collections,
 } from '../support/browser-cpu';
 import {
   mintToken,
@@ -147,13 +146,15 @@ test('core: first sync against a raw page loop, then search and open from the mi
   let syncPeak: MemoryPeak | undefined;
   let fileBytes = 0;
   const collections = watchCollections();
-  /** This process's own work since `before`: CPU by thread, and garbage collections. */
-  const ownWork = async (before: { threads: Map<string, number>; gc: Collections }) => {
+  /** This process's own work so far: CPU by thread, and garbage collections. */
+  const own = () => ({ threads: threadCpuMs(process.pid), gc: collections.now() });
+  /** This process's own work since `before`, as one line. */
+  const ownWork = async (before: ReturnType<typeof own>) => {
     // The last collection's entry arrives a turn after it.
     await new Promise((resolve) => setTimeout(resolve, 10));
-    return `by thread ${threadsLine(before.threads, threadCpuMs(process.pid))}; ${collectionsLine(before.gc, collections.now())}`;
+    const after = own();
+    return `by thread ${threadsLine(before.threads, after.threads)}; ${collectionsLine(before.gc, after.gc)}`;
   };
-  const own = () => ({ threads: threadCpuMs(process.pid), gc: collections.now() });
   for (let run = 1; run <= SYNC_RUNS; run += 1) {
     let cpu = { self: processCpuMs(process.pid), standIn: processCpuMs(pid), m: sampleMachine() };
     let ownBefore = own();
