@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTITY_NAMES } from './entity-names';
+import { FILE_ERROR_CODES } from './file-errors';
 
 /**
  * What the renderer may know about a school's local copy: per area whether it was ever
@@ -20,6 +21,17 @@ export const areaSyncState = z.object({
   rows: z.int().min(0),
   /** Unix milliseconds of the last sync that finished for this area. */
   syncedAt: z.number().optional(),
+  /**
+   * The area's last pass failed here, not at a school that does not answer (that is
+   * `reachability`): one of this computer's file failures, or `sync_error` for anything else
+   * (the log names it). The next round tries again at `retryAt`, once it is scheduled.
+   */
+  failure: z
+    .object({
+      reason: z.enum([...FILE_ERROR_CODES, 'sync_error']),
+      retryAt: z.number().optional(),
+    })
+    .optional(),
 });
 export type AreaSyncState = z.infer<typeof areaSyncState>;
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fileFailureCode } from './file-failure';
 import { HelperProcess } from './helper-process';
 import { processIndexBuilder } from './index-builder';
 import { CIPHER, openEncrypted } from './school-database-file';
@@ -75,6 +76,25 @@ describe('HelperProcess', () => {
     await expect(helper.commit(1)).rejects.toThrow(/database helper stopped/);
     expect(db.prepare('SELECT count(*) FROM students').pluck().get()).toBe(0);
     expect(db.prepare('SELECT count(*) FROM meta').pluck().get()).toBe(0);
+    await helper.kill();
+    db.close();
+  });
+
+  it("ends with SQLite's code for what failed, so a full disk reads as one", async () => {
+    const { file, key, db } = database();
+    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    // The helper's file may not grow: SQLite answers SQLITE_FULL, as on a full disk.
+    const pages = Number(db.pragma('page_count', { simple: true }));
+    await helper.ask({ statements: [`PRAGMA max_page_count = ${pages}`] });
+    const nodes = Array.from({ length: 20 }, (_, i) => ({ id: `s${i}`, note: 'x'.repeat(2000) }));
+    helper.stage(JSON.stringify({ nodes }));
+    const error = await helper.commit(1).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'SQLITE_FULL' });
+    expect(fileFailureCode(error)).toBe('disk_full');
+    expect(db.prepare('SELECT count(*) FROM students').pluck().get()).toBe(0);
     await helper.kill();
     db.close();
   });

@@ -45,6 +45,12 @@ export type HelperSql = { upsertPage: string; setMeta: string };
 const STAGE_OPENING = '{"stage":';
 
 /**
+ * How the helper's last line of error output begins: its failure's code follows (SQLite's
+ * SQLITE_FULL for a full disk), which the error it ends with carries as its own `code`.
+ */
+const CODE_OPENING = 'failure code: ';
+
+/**
  * The helper's code (CommonJS, run by `node -e`). After the first message:
  * - `{"stage": page}` keeps a page (an object whose `nodes` are its records) and is not
  *   answered. The page is kept as the text it came as, never parsed here: SQLite reads its
@@ -59,6 +65,12 @@ const STAGE_OPENING = '{"stage":';
 const HELPER = `
 const { createInterface } = require('node:readline');
 const STAGE_OPENING = ${JSON.stringify(STAGE_OPENING)};
+process.on('uncaughtException', (error) => {
+  const code = (error && error.code) || '';
+  // Written at once (not queued on a stream), so all of it is out before the exit.
+  require('node:fs').writeSync(2, String((error && error.stack) || error) + '\\n' + ${JSON.stringify(CODE_OPENING)} + code + '\\n');
+  process.exit(1);
+});
 let db;
 let upsertPage;
 let setMeta;
@@ -134,7 +146,11 @@ export class HelperProcess {
     child.stdin.on('error', () => undefined);
     this.exited = new Promise((resolve) => {
       const end = (why: string) => {
-        this.failure ??= new Error(`the database helper stopped (${why}): ${errors.trim()}`);
+        const code = new RegExp(`^${CODE_OPENING}(\\w+)$`, 'm').exec(errors)?.[1];
+        this.failure ??= Object.assign(
+          new Error(`the database helper stopped (${why}): ${errors.trim()}`),
+          code ? { code } : {},
+        );
         for (const waiting of this.waiting.splice(0)) waiting.reject(this.failure);
         resolve();
       };

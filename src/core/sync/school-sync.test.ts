@@ -3,7 +3,7 @@ import { allSynced, type SyncHarness } from '../../../e2e/support/harness/sync-h
 import type { Counters } from '../../../e2e/support/harness/client-harness';
 import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
-import type { MirrorDatabase } from '../store/mirror-database';
+import { MirrorDatabase } from '../store/mirror-database';
 import { readAreaMeta } from './area-state';
 import { LAST_BATCH_ROWS } from './first-sync-batches';
 
@@ -64,7 +64,6 @@ describe('first sync', () => {
 
     // What was committed opens again with the same rows, without a network.
     await opened.close();
-    const { MirrorDatabase } = await import('../store/mirror-database');
     const db = await h.openDatabase();
     expect(MirrorDatabase.open(db).count('students')).toBe(260);
     db.close();
@@ -287,6 +286,37 @@ describe('a copy past its cap', () => {
     await again.until((s) => s.lastSyncedAt !== undefined && !s.activity);
     expect(again.sync.status().areas.students).toEqual({ state: 'too_large', rows: 0 });
     expect(await listRequests(h, 'students')).toBe(asked);
+  });
+});
+
+describe('a pass that fails on this computer', () => {
+  it('says why and when it tries again, and says no more once a pass succeeds', async () => {
+    const h = await perTest.start({ students: 60 }, ['courses:read', 'students:read']);
+    const db = await h.openDatabase();
+    MirrorDatabase.open(db); // its tables
+    // The file may not grow (SQLite's SQLITE_FULL, as on a full disk): nothing can be stored.
+    db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true }))}`);
+    const opened = await h.open({ db, schedule: { incrementalMs: 60_000 } });
+    const failed = await opened.until(
+      (s) => s.areas.students.failure?.retryAt !== undefined && !s.activity,
+    );
+    const retryAt = failed.areas.students.failure!.retryAt!;
+    expect(failed.areas.students).toMatchObject({
+      state: 'never',
+      failure: { reason: 'disk_full' },
+    });
+    expect(failed.areas.courses.failure).toEqual({ reason: 'disk_full', retryAt });
+    expect(retryAt - Date.now()).toBeGreaterThan(50_000);
+    expect(h.log.lines.join('\n')).toMatch(/sync: students failed \(SQLITE_FULL\)/);
+
+    db.pragma('max_page_count = 1073741823');
+    await opened.sync.syncNow();
+    const status = opened.sync.status();
+    expect(status.areas.students).toEqual(expect.objectContaining({ state: 'synced', rows: 60 }));
+    expect(status.areas.students.failure).toBeUndefined();
+    expect(status.areas.courses.failure).toBeUndefined();
+    await opened.close();
+    db.close();
   });
 });
 

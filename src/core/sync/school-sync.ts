@@ -6,6 +6,7 @@ import { clearArea, readAreaMeta, readUnreadable, type SyncMirror } from './area
 import { CopyTooLargeError } from './area-writer';
 import { pullArea, type PullProgress } from './pull';
 import { isNoAnswer } from '../platform/errors';
+import { fileFailureCode } from '../store/file-failure';
 import { systemTimers, type Timers } from './reachability';
 import {
   DEFAULT_SCHEDULE,
@@ -41,6 +42,14 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
    */
   private readonly tooLarge = new Set<EntityName>();
   private readonly pending = new Set<EntityName>();
+  /**
+   * Why each area's last pass failed, until a pass of it succeeds: told on the status, so a
+   * first sync that cannot store what it fetches (a full disk) does not read as "not synced
+   * yet" every 30 s without a word.
+   */
+  private readonly failures = new Map<EntityName, SyncFailure>();
+  /** When the next scheduled round starts (undefined while a round runs). */
+  private nextRoundAt: number | undefined;
   /** Revalidations waiting for their area's revalidateMs to pass. */
   private readonly trailing = new Map<EntityName, unknown>();
   /** When progress was last told (see SyncSchedule.progressMs). */
@@ -183,6 +192,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
       for (const area of removed) {
         clearArea(this.mirror, area);
         this.tooLarge.delete(area);
+        this.failures.delete(area);
         this.mirror.setMeta(tooLargeKey(area), undefined);
       }
       this.options.onDataChanged?.(removed);
@@ -238,14 +248,23 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
   private kick(areas: Iterable<EntityName>): Promise<void> {
     if (this.closed) return Promise.resolve();
     for (const area of areas) if (this.readable.has(area)) this.pending.add(area);
-    this.loop ??= this.runRounds().finally(() => {
-      this.loop = undefined;
-    });
-    return this.loop;
+    // Rounds that are ending may no longer look at `pending`: their last status can wake a
+    // listener that asks again ("Sync now" after a failed round) before they have resolved.
+    // What it asks for runs after them, not at the next scheduled round.
+    const loop = this.loop
+      ? this.loop.then(() => (this.pending.size > 0 ? this.runRounds() : undefined))
+      : this.runRounds();
+    this.loop = loop;
+    const settled = () => {
+      if (this.loop === loop) this.loop = undefined;
+    };
+    loop.then(settled, settled);
+    return loop;
   }
 
   private async runRounds(): Promise<void> {
     this.timers.clearTimeout(this.nextRound);
+    this.nextRoundAt = undefined;
     while (this.pending.size > 0 && !this.closed) {
       // Unreachable: nothing is asked of the school; reconnecting starts a round.
       if (!this.isReachable()) {
@@ -261,6 +280,8 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
         () => void this.kick(this.readable),
         this.schedule.incrementalMs,
       );
+      this.nextRoundAt = this.clock.now() + this.schedule.incrementalMs;
+      if (this.failures.size > 0) this.emit();
     }
   }
 
@@ -299,6 +320,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
         trackWrites: () => this.writes.track(area),
       });
       if (result.changed > 0) this.options.onDataChanged?.([area]);
+      this.failures.delete(area);
       return 'done';
     } catch (error) {
       if (abort.signal.aborted) return 'failed';
@@ -319,6 +341,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
         return 'unreachable';
       }
       this.options.log.warn(`sync: ${area} failed (${describeFailure(error)})`);
+      this.failures.set(area, fileFailureCode(error) ?? 'sync_error');
       return 'failed';
     } finally {
       this.current = undefined;
@@ -346,10 +369,25 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     if (this.tooLarge.has(area)) return { state: 'too_large', rows: 0 };
     const meta = readAreaMeta(this.mirror, area);
     const rows = this.rowsOf(area);
+    const reason = this.failures.get(area);
+    const failure =
+      reason === undefined
+        ? {}
+        : {
+            failure: {
+              reason,
+              ...(this.nextRoundAt === undefined ? {} : { retryAt: this.nextRoundAt }),
+            },
+          };
     if (meta?.phase === 'synced')
-      return { state: 'synced', rows, ...(meta.syncedAt ? { syncedAt: meta.syncedAt } : {}) };
+      return {
+        state: 'synced',
+        rows,
+        ...(meta.syncedAt ? { syncedAt: meta.syncedAt } : {}),
+        ...failure,
+      };
     const underWay = this.activity?.area === area || (meta !== undefined && !this.firstCancelled);
-    return { state: underWay ? 'syncing' : 'never', rows };
+    return { state: underWay ? 'syncing' : 'never', rows, ...failure };
   }
 
   /**
@@ -374,6 +412,9 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     this.options.onStatus(status);
   }
 }
+
+/** Why an area's last pass failed (AreaSyncState.failure). */
+type SyncFailure = NonNullable<AreaSyncState['failure']>['reason'];
 
 /** Where an area's "too large to keep" is remembered (the bytes the copy had reached). */
 function tooLargeKey(area: EntityName): string {

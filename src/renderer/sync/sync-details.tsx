@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENTITY_NAMES } from '../../shared/entity-names';
+import type { SyncStatus } from '../../shared/sync-status';
 import { useNow } from '../components/use-now';
 import { useSyncStatus } from '../data/sync-queries';
 import { useSyncNow } from './sync-actions';
@@ -29,6 +30,7 @@ export function SyncDetails({ schoolId }: { schoolId: string }) {
               </Fragment>
             ))}
           </dl>
+          <FileFailureAdvice status={status} />
           <p className="hint">{status.memoryOnly ? t('copy.memoryOnly') : t('copy.encrypted')}</p>
         </>
       ) : null}
@@ -37,4 +39,17 @@ export function SyncDetails({ schoolId }: { schoolId: string }) {
       </button>
     </section>
   );
+}
+
+/**
+ * What the owner can do when a sync failed on this computer's files ("Free some space..."),
+ * below the areas that say it failed; nothing for other failures, which the log names.
+ */
+function FileFailureAdvice({ status }: { status: SyncStatus }) {
+  const { t } = useTranslation('errors');
+  const [reason] = Object.values(status.areas).flatMap((area) => {
+    const why = area.failure?.reason;
+    return why && why !== 'sync_error' ? [why] : [];
+  });
+  return reason ? <p className="hint">{t(reason)}</p> : null;
 }

@@ -4,13 +4,14 @@ import type { SyncStatus } from '../../shared/sync-status';
 import { useNow } from '../components/use-now';
 import { useSyncStatus } from '../data/sync-queries';
 import { useCancelSync } from './sync-actions';
-import { canCancelSync, syncLine } from './sync-status-text';
+import { canCancelSync, nextTry, syncLine } from './sync-status-text';
 import { useOutboxStatus } from '../data/outbox-queries';
 
 /**
  * The shell's sync status for one school, a polite live region named "Sync status": "Up to
  * date", "Syncing students 12,400 of 100,000", "Offline: showing what was synced at 10:42",
- * "Can't reach the school: retrying in 30 s" (counting down each second). While a first sync
+ * "Can't reach the school: retrying in 30 s" (counting down each second), "Students could not
+ * be synced: this computer's disk is full: retrying in 30 s". While a first sync
  * runs it offers "Cancel sync". Empty until main has answered.
  */
 export function SyncStatusLine({ schoolId }: { schoolId: string }) {
@@ -47,12 +48,12 @@ export function SyncStatusLine({ schoolId }: { schoolId: string }) {
  * and going offline or a sync finishing (so "at 10:42" is judged against today).
  */
 function clockKey(status: SyncStatus): string {
-  return `${status.reachability} ${status.retryAt ?? ''} ${status.lastSyncedAt ?? ''}`;
+  return `${status.reachability} ${nextTry(status) ?? ''} ${status.lastSyncedAt ?? ''}`;
 }
 
 /** The line itself, re-mounted with a fresh clock when {@link clockKey} changes. */
 function StatusText({ status, needsYou }: { status: SyncStatus; needsYou: number }) {
-  const counting = status.reachability === 'unreachable' && status.retryAt !== undefined;
+  const counting = nextTry(status) !== undefined;
   const now = useNow(counting);
   const line = syncLine(status, now, needsYou);
   return (

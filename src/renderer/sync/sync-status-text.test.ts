@@ -142,6 +142,33 @@ describe('syncLine', () => {
     });
     expect(text(tooLarge)).toBe("This school's copy is too large to keep offline");
   });
+
+  it('says which areas failed to sync on this computer, why, and counts down to the next try', () => {
+    const full = { reason: 'disk_full', retryAt: NOW + 30_000 } as const;
+    const failed = status({
+      areas: {
+        ...status().areas,
+        courses: { ...synced, failure: full },
+        students: { state: 'never', rows: 0, failure: full },
+      },
+    });
+    const line = syncLine(failed, NOW);
+    expect(line.phrase).toBe(
+      "Courses and students could not be synced because this computer's disk is full",
+    );
+    expect(line).toMatchObject({ tone: 'failed', detail: ': retrying in 30 s' });
+    expect(syncLine(failed, NOW + 31_000).detail).toBe(': retrying now');
+    // Ahead of the areas it left unsynced: "not synced yet" alone would not say why.
+    const unknown = status({
+      areas: {
+        ...status().areas,
+        pages: { state: 'never', rows: 0, failure: { reason: 'sync_error' } },
+      },
+    });
+    expect(text(unknown)).toBe(
+      'Pages could not be synced because something unexpected went wrong (the log has the details)',
+    );
+  });
 });
 
 describe('areaSyncText and formatWhen', () => {
@@ -159,6 +186,9 @@ describe('areaSyncText and formatWhen', () => {
     expect(areaSyncText({ state: 'too_large', rows: 0 }, NOW)).toBe(
       "Not kept: the school's copy is too large to keep offline",
     );
+    expect(
+      areaSyncText({ state: 'never', rows: 0, failure: { reason: 'files_not_writable' } }, NOW),
+    ).toBe('Last sync failed: Schooldesk may not write to its data folder');
   });
 
   it('writes a moment of an earlier year with its year', () => {
@@ -186,6 +216,17 @@ describe('the sync line in Chinese', () => {
       },
     });
     expect(text(waiting)).toBe('學員和頁面尚未同步');
+    const failed = status({
+      areas: {
+        ...status().areas,
+        students: {
+          state: 'never',
+          rows: 0,
+          failure: { reason: 'disk_full', retryAt: NOW + 30_000 },
+        },
+      },
+    });
+    expect(text(failed)).toBe('學員無法同步：這台電腦的磁碟空間已滿，30 秒後重試');
     expect(areaSyncText({ state: 'synced', rows: 1_200, syncedAt: AT_10_42 }, NOW)).toBe(
       '保留 1,200 筆，同步時間：10:42',
     );

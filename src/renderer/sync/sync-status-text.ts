@@ -14,7 +14,7 @@ export type SyncLine = {
   phrase: string;
   /** What changes often and is only shown: " 12,400 of 100,000", ": retrying in 30 s". */
   detail: string;
-  tone: 'ok' | 'busy' | 'waiting' | 'offline';
+  tone: 'ok' | 'busy' | 'waiting' | 'offline' | 'failed';
   /** A first sync is running; the owner may stop it (it resumes later). */
   cancellable: boolean;
   /** When the copy was last brought up to date, for a tooltip: "Last synced at 10:42". */
@@ -45,6 +45,24 @@ function listOf(words: readonly string[]): string {
 
 /** A sentence's first letter in capitals (a no-op in Chinese). */
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * When the line counts down to: the next probe of a school that does not answer, else the
+ * next round after an area's pass failed.
+ */
+export function nextTry(status: SyncStatus): number | undefined {
+  if (status.reachability === 'unreachable') return status.retryAt;
+  return Object.values(status.areas).find((area) => area.failure)?.failure?.retryAt;
+}
+
+/** ": retrying in 30 s" until `retryAt`, then ": retrying now"; nothing while it is unknown. */
+function retryDetail(retryAt: number | undefined, now: number): string {
+  if (retryAt === undefined) return '';
+  const seconds = Math.max(0, Math.ceil((retryAt - now) / 1000));
+  return seconds === 0
+    ? i18next.t('sync:line.retryingNow')
+    : i18next.t('sync:line.retryingIn', { seconds });
+}
 
 /** The last moment the copy was up to date: the round's end, else the latest area's. */
 function lastSynced(status: SyncStatus): number | undefined {
@@ -79,20 +97,11 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
             : t('sync:line.offlineSince', { when: formatWhen(last, now) }),
         detail: '',
       };
-    const seconds =
-      status.retryAt === undefined
-        ? undefined
-        : Math.max(0, Math.ceil((status.retryAt - now) / 1000));
     return {
       ...base,
       tone: 'offline',
       phrase: t('sync:line.unreachable'),
-      detail:
-        seconds === undefined
-          ? ''
-          : seconds === 0
-            ? t('sync:line.retryingNow')
-            : t('sync:line.retryingIn', { seconds }),
+      detail: retryDetail(status.retryAt, now),
     };
   }
 
@@ -114,6 +123,20 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
     };
   }
 
+  const failed = (Object.keys(status.areas) as EntityName[]).filter(
+    (area) => status.areas[area].failure,
+  );
+  const [firstFailed] = failed;
+  if (firstFailed)
+    return {
+      ...base,
+      tone: 'failed',
+      phrase: t('sync:line.failed', {
+        areas: capitalised(listOf(failed.map(areaWord))),
+        reason: failureWords(status.areas[firstFailed]),
+      }),
+      detail: retryDetail(nextTry(status), now),
+    };
   if (Object.values(status.areas).some((area) => area.state === 'too_large'))
     return { ...base, tone: 'waiting', phrase: t('sync:line.tooLarge'), detail: '' };
   const waiting = (Object.keys(status.areas) as EntityName[]).filter((area) => {
@@ -138,9 +161,13 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
   return { ...base, tone: 'ok', phrase: t('sync:line.upToDate'), detail: '' };
 }
 
+/** Why an area's last pass failed, in a few words: "this computer's disk is full". */
+const failureWords = (area: AreaSyncState) => i18next.t(`sync:failure.${area.failure!.reason}`);
+
 /** One area's copy in words, for the Account area: "1,200 kept, synced at 10:42". */
 export function areaSyncText(area: AreaSyncState, now: number): string {
   const t = i18next.t;
+  if (area.failure) return t('sync:areaState.failed', { reason: failureWords(area) });
   switch (area.state) {
     case 'not_granted':
       return t('sync:areaState.notGranted');
