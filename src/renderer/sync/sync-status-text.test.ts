@@ -143,7 +143,7 @@ describe('syncLine', () => {
     expect(text(tooLarge)).toBe("This school's copy is too large to keep offline");
   });
 
-  it('says which areas failed to sync on this computer, why, and counts down to the next try', () => {
+  it('says why a sync failed on this computer, and counts down to the next try', () => {
     const full = { reason: 'disk_full', retryAt: NOW + 30_000 } as const;
     const failed = status({
       areas: {
@@ -153,9 +153,7 @@ describe('syncLine', () => {
       },
     });
     const line = syncLine(failed, NOW);
-    expect(line.phrase).toBe(
-      "Courses and students could not be synced because this computer's disk is full",
-    );
+    expect(line.phrase).toBe("Can't sync because this computer's disk is full");
     expect(line).toMatchObject({ tone: 'failed', detail: ': retrying in 30 s' });
     expect(syncLine(failed, NOW + 31_000).detail).toBe(': retrying now');
     // Ahead of the areas it left unsynced: "not synced yet" alone would not say why.
@@ -166,7 +164,7 @@ describe('syncLine', () => {
       },
     });
     expect(text(unknown)).toBe(
-      'Pages could not be synced because something unexpected went wrong (the log has the details)',
+      "Can't sync because something unexpected went wrong (the log has the details)",
     );
   });
 });
@@ -226,7 +224,7 @@ describe('the sync line in Chinese', () => {
         },
       },
     });
-    expect(text(failed)).toBe('學員無法同步：這台電腦的磁碟空間已滿，30 秒後重試');
+    expect(text(failed)).toBe('無法同步：這台電腦的磁碟空間已滿，30 秒後重試');
     expect(areaSyncText({ state: 'synced', rows: 1_200, syncedAt: AT_10_42 }, NOW)).toBe(
       '保留 1,200 筆，同步時間：10:42',
     );

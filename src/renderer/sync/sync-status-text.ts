@@ -123,18 +123,13 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
     };
   }
 
-  const failed = (Object.keys(status.areas) as EntityName[]).filter(
-    (area) => status.areas[area].failure,
-  );
-  const [firstFailed] = failed;
-  if (firstFailed)
+  // Short enough for the header; the Account area says which areas, and what to do.
+  const failed = Object.values(status.areas).find((area) => area.failure);
+  if (failed)
     return {
       ...base,
       tone: 'failed',
-      phrase: t('sync:line.failed', {
-        areas: capitalised(listOf(failed.map(areaWord))),
-        reason: failureWords(status.areas[firstFailed]),
-      }),
+      phrase: t('sync:line.failed', { reason: failureWords(failed) }),
       detail: retryDetail(nextTry(status), now),
     };
   if (Object.values(status.areas).some((area) => area.state === 'too_large'))
