@@ -11,8 +11,8 @@ import { useOutboxStatus } from '../data/outbox-queries';
  * The shell's sync status for one school, a polite live region named "Sync status": "Up to
  * date", "Syncing students 12,400 of 100,000", "Offline: showing what was synced at 10:42",
  * "Can't reach the school: retrying in 30 s" (counting down each second), "Can't sync because
- * this computer's disk is full: retrying in 30 s". While a first sync
- * runs it offers "Cancel sync". Empty until main has answered.
+ * this computer's disk is full: retrying in 30 s". While a first sync runs it offers "Cancel
+ * sync". Empty until main has answered.
  */
 export function SyncStatusLine({ schoolId }: { schoolId: string }) {
   const { t } = useTranslation('shell');
