@@ -369,16 +369,7 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
     if (this.tooLarge.has(area)) return { state: 'too_large', rows: 0 };
     const meta = readAreaMeta(this.mirror, area);
     const rows = this.rowsOf(area);
-    const reason = this.failures.get(area);
-    const failure =
-      reason === undefined
-        ? {}
-        : {
-            failure: {
-              reason,
-              ...(this.nextRoundAt === undefined ? {} : { retryAt: this.nextRoundAt }),
-            },
-          };
+    const failure = this.failureOf(area);
     if (meta?.phase === 'synced')
       return {
         state: 'synced',
@@ -388,6 +379,14 @@ export class SchoolSync<M extends SyncMirror = SyncMirror> {
       };
     const underWay = this.activity?.area === area || (meta !== undefined && !this.firstCancelled);
     return { state: underWay ? 'syncing' : 'never', rows, ...failure };
+  }
+
+  /** Why the area's last pass failed and when the next round is, while it stays failed. */
+  private failureOf(area: EntityName): Pick<AreaSyncState, 'failure'> {
+    const reason = this.failures.get(area);
+    if (reason === undefined) return {};
+    const retryAt = this.nextRoundAt;
+    return { failure: { reason, ...(retryAt === undefined ? {} : { retryAt }) } };
   }
 
   /**

@@ -52,8 +52,14 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  */
 export function nextTry(status: SyncStatus): number | undefined {
   if (status.reachability === 'unreachable') return status.retryAt;
-  return Object.values(status.areas).find((area) => area.failure)?.failure?.retryAt;
+  return firstFailure(status)?.retryAt;
 }
+
+type SyncFailure = NonNullable<AreaSyncState['failure']>;
+
+/** The failure of the first area whose last pass failed, if any did. */
+const firstFailure = (status: SyncStatus): SyncFailure | undefined =>
+  Object.values(status.areas).find((area) => area.failure)?.failure;
 
 /** ": retrying in 30 s" until `retryAt`, then ": retrying now"; nothing while it is unknown. */
 function retryDetail(retryAt: number | undefined, now: number): string {
@@ -124,13 +130,13 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
   }
 
   // Short enough for the header; the Account area says which areas, and what to do.
-  const failed = Object.values(status.areas).find((area) => area.failure);
-  if (failed)
+  const failure = firstFailure(status);
+  if (failure)
     return {
       ...base,
       tone: 'failed',
-      phrase: t('sync:line.failed', { reason: failureWords(failed) }),
-      detail: retryDetail(nextTry(status), now),
+      phrase: t('sync:line.failed', { reason: failureWords(failure) }),
+      detail: retryDetail(failure.retryAt, now),
     };
   if (Object.values(status.areas).some((area) => area.state === 'too_large'))
     return { ...base, tone: 'waiting', phrase: t('sync:line.tooLarge'), detail: '' };
@@ -157,12 +163,12 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
 }
 
 /** Why an area's last pass failed, in a few words: "this computer's disk is full". */
-const failureWords = (area: AreaSyncState) => i18next.t(`sync:failure.${area.failure!.reason}`);
+const failureWords = (failure: SyncFailure) => i18next.t(`sync:failure.${failure.reason}`);
 
 /** One area's copy in words, for the Account area: "1,200 kept, synced at 10:42". */
 export function areaSyncText(area: AreaSyncState, now: number): string {
   const t = i18next.t;
-  if (area.failure) return t('sync:areaState.failed', { reason: failureWords(area) });
+  if (area.failure) return t('sync:areaState.failed', { reason: failureWords(area.failure) });
   switch (area.state) {
     case 'not_granted':
       return t('sync:areaState.notGranted');
