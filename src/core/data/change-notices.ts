@@ -1,5 +1,6 @@
 import type { EntityName } from '../../shared/entity-names';
 import { systemTimers, type Timers } from '../sync/reachability';
+import { Throttle } from '../sync/throttle';
 
 /**
  * How often, at most, the renderer hears that one area of one school changed. Each notice
@@ -10,16 +11,13 @@ import { systemTimers, type Timers } from '../sync/reachability';
  */
 export const CHANGE_NOTICE_MS = 250;
 
-/** One school and area's open window: whether more changes came within it. */
-type Window = { more: boolean };
-
 /**
  * Passes on "this area changed" at once when it is the first in CHANGE_NOTICE_MS for its
  * school and area (a single save is never delayed), and folds the ones that come within that
- * time into one more at its end.
+ * time into one more at its end (a Throttle for each school and area).
  */
 export class ChangeNotices {
-  private readonly windows = new Map<string, Window>();
+  private readonly throttles = new Map<string, Throttle>();
 
   constructor(
     private readonly notify: (schoolId: string, areas: EntityName[]) => void,
@@ -27,31 +25,18 @@ export class ChangeNotices {
   ) {}
 
   changed(schoolId: string, areas: readonly EntityName[]): void {
-    const now: EntityName[] = [];
-    for (const area of areas) {
-      const open = this.windows.get(key(schoolId, area));
-      if (open) open.more = true;
-      else {
-        this.open(schoolId, area);
-        now.push(area);
-      }
-    }
+    // The areas told at once go in one notice; each folded one is told alone at its window's end.
+    const now = areas.filter((area) => this.throttleOf(schoolId, area).claim());
     if (now.length > 0) this.notify(schoolId, now);
   }
 
-  private open(schoolId: string, area: EntityName): void {
-    const window: Window = { more: false };
-    this.timers.setTimeout(() => {
-      this.windows.delete(key(schoolId, area));
-      if (!window.more) return;
-      // The folded changes are told now, and open the next window.
-      this.open(schoolId, area);
-      this.notify(schoolId, [area]);
-    }, CHANGE_NOTICE_MS);
-    this.windows.set(key(schoolId, area), window);
+  private throttleOf(schoolId: string, area: EntityName): Throttle {
+    const key = `${schoolId}\n${area}`;
+    let throttle = this.throttles.get(key);
+    if (!throttle) {
+      throttle = new Throttle(CHANGE_NOTICE_MS, () => this.notify(schoolId, [area]), this.timers);
+      this.throttles.set(key, throttle);
+    }
+    return throttle;
   }
-}
-
-function key(schoolId: string, area: EntityName): string {
-  return `${schoolId}\n${area}`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allSynced, type SyncHarness } from '../../../e2e/support/harness/sync-harness';
 import type { Counters } from '../../../e2e/support/harness/client-harness';
 import { useSyncHarness } from '../../../e2e/support/harness/use-harness';
+import { studentRecord } from '../../../e2e/support/harness/database-harness';
 import { ENTITY_NAMES, type EntityName } from '../../shared/entity-names';
 import { MirrorDatabase } from '../store/mirror-database';
 import { readAreaMeta } from './area-state';
@@ -200,6 +201,22 @@ describe('incremental sync', () => {
       .toBe('Renamed Elsewhere');
     expect(opened.changes.flat()).toContain('courses');
     expect((await listRequests(harness, 'courses')) - before).toBe(2);
+  });
+
+  it('tells a burst of changes made outside a pass at once and once more at its end', async () => {
+    const harness = await perTest.start({ students: 20 });
+    const opened = await harness.open({ schedule: { progressMs: 300 } });
+    await opened.until(allSynced);
+    const mirror = opened.sync.copy;
+    const before = opened.statuses.length;
+    // A bulk job creating 200 students, each stored and told as the app does (one row each).
+    for (let n = 1; n <= 200; n += 1) {
+      mirror.upsert('students', [studentRecord(1_000_000 + n)]);
+      opened.sync.changed('students');
+    }
+    const told = () => opened.statuses.slice(before).map((status) => status.areas.students.rows);
+    expect(told()).toEqual([21]);
+    await expect.poll(told).toEqual([21, 220]);
   });
 
   it('a quiet round asks two small requests per area and changes nothing', async () => {
