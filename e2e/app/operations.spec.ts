@@ -37,6 +37,8 @@ const randomTag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
 
 // Imports of 5,000 rows at the stand-in's pace take a while on a two-core machine.
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
+// The 5,000 imported students stay on this file's own stand-in (see ownStandIn).
+test.use({ ownStandIn: true });
 
 test('bulk-generates 200 unique coupon codes and the stand-in has them all', async ({
   page,
