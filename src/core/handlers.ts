@@ -15,10 +15,7 @@ import { createJobHandlers } from './workspace/job-handlers';
 import { createOutboxHandlers } from './workspace/outbox-handlers';
 import { createSyncHandlers } from './workspace/sync-handlers';
 import { failureOf, logTextOf } from './failures';
-import { FILE_ERROR_CODES, type FileErrorCode } from '../shared/file-errors';
-
-const isFileErrorCode = (code: string): code is FileErrorCode =>
-  (FILE_ERROR_CODES as readonly string[]).includes(code);
+import { isFileErrorCode } from '../shared/file-errors';
 import { PlatformError } from './platform/errors';
 
 export type Handlers = { [C in Channel]: HandlerOf<C> };

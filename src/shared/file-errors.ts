@@ -7,3 +7,7 @@ export const FILE_ERROR_CODES = ['disk_full', 'files_not_writable', 'file_error'
 
 /** One of the named file failures. */
 export type FileErrorCode = (typeof FILE_ERROR_CODES)[number];
+
+/** Whether `code` names one of this computer's file failures. */
+export const isFileErrorCode = (code: string): code is FileErrorCode =>
+  (FILE_ERROR_CODES as readonly string[]).includes(code);

@@ -1,22 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '../../shared/sync-status';
 import { useNow } from '../components/use-now';
-import { useSyncStatus } from '../data/sync-queries';
+import { syncStatusQuery } from '../data/sync-queries';
 import { useCancelSync } from './sync-actions';
-import { canCancelSync, nextTry, syncLine } from './sync-status-text';
+import {
+  canCancelSync,
+  copyFailureLine,
+  nextTry,
+  syncLine,
+  type SyncLine,
+} from './sync-status-text';
 import { useOutboxStatus } from '../data/outbox-queries';
 
 /**
  * The shell's sync status for one school, a polite live region named "Sync status": "Up to
  * date", "Syncing students 12,400 of 100,000", "Offline: showing what was synced at 10:42",
  * "Can't reach the school: retrying in 30 s" (counting down each second), "Can't sync because
- * this computer's disk is full: retrying in 30 s". While a first sync runs it offers "Cancel
- * sync". Empty until main has answered.
+ * this computer's disk is full: retrying in 30 s", and "Can't open this school's copy because
+ * this computer's disk is full" when there is no status to tell. While a first sync runs it
+ * offers "Cancel sync". Empty until main has answered.
  */
 export function SyncStatusLine({ schoolId }: { schoolId: string }) {
   const { t } = useTranslation('shell');
-  const status = useSyncStatus(schoolId);
+  const query = useQuery(syncStatusQuery(schoolId));
+  const status = query.data;
+  const failure = status || !query.isError ? undefined : copyFailureLine(query.error);
   const needsYou = useOutboxStatus(schoolId)?.needsYou ?? 0;
   const region = useRef<HTMLParagraphElement>(null);
   return (
@@ -29,7 +39,11 @@ export function SyncStatusLine({ schoolId }: { schoolId: string }) {
         className="sync-status-text"
         tabIndex={-1}
       >
-        {status ? <StatusText key={clockKey(status)} status={status} needsYou={needsYou} /> : null}
+        {status ? (
+          <StatusText key={clockKey(status)} status={status} needsYou={needsYou} />
+        ) : failure ? (
+          <LineText line={failure} />
+        ) : null}
       </p>
       {status ? (
         <CancelFirstSync
@@ -55,7 +69,10 @@ function clockKey(status: SyncStatus): string {
 function StatusText({ status, needsYou }: { status: SyncStatus; needsYou: number }) {
   const counting = nextTry(status) !== undefined;
   const now = useNow(counting);
-  const line = syncLine(status, now, needsYou);
+  return <LineText line={syncLine(status, now, needsYou)} />;
+}
+
+function LineText({ line }: { line: SyncLine }) {
   return (
     <span className="sync-status-line" data-tone={line.tone} title={line.hint}>
       {line.phrase}

@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ENTITY_NAMES } from '../../shared/entity-names';
 import { syncStatus, type AreaSyncState, type SyncStatus } from '../../shared/sync-status';
 import { formatWhen } from '../words/format';
-import { areaSyncText, canCancelSync, syncLine, syncLineText } from './sync-status-text';
+import { BridgeError } from '../data/bridge';
+import {
+  areaSyncText,
+  canCancelSync,
+  copyFailureLine,
+  syncLine,
+  syncLineText,
+} from './sync-status-text';
 import { speak } from '../test-language';
 
 beforeEach(() => speak('en'));
@@ -166,6 +173,26 @@ describe('syncLine', () => {
     expect(text(unknown)).toBe(
       "Can't sync because something unexpected went wrong (the log has the details)",
     );
+  });
+});
+
+describe('copyFailureLine', () => {
+  it("says why the school's copy could not be opened, when this computer's files are why", async () => {
+    const line = copyFailureLine(new BridgeError('disk_full'));
+    expect(line && syncLineText(line)).toBe(
+      "Can't open this school's copy because this computer's disk is full",
+    );
+    expect(line?.tone).toBe('failed');
+    await speak('zh-TW');
+    const chinese = copyFailureLine(new BridgeError('files_not_writable'));
+    expect(chinese && syncLineText(chinese)).toBe(
+      '無法開啟這所學校的本機副本：Schooldesk 無法寫入它的資料資料夾',
+    );
+  });
+
+  it('says nothing for other failures: the lists tell them, and the shell a stopped host', () => {
+    expect(copyFailureLine(new BridgeError('not_signed_in'))).toBeUndefined();
+    expect(copyFailureLine(new Error('a transport hiccup'))).toBeUndefined();
   });
 });
 

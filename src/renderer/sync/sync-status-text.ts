@@ -1,6 +1,8 @@
 import i18next from 'i18next';
 import type { EntityName } from '../../shared/entity-names';
 import type { AreaSyncState, SyncStatus } from '../../shared/sync-status';
+import { isFileErrorCode } from '../../shared/file-errors';
+import { toUiError } from '../data/bridge';
 import { formatWhen } from '../words/format';
 
 /**
@@ -160,6 +162,23 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
       detail: '',
     };
   return { ...base, tone: 'ok', phrase: t('sync:line.upToDate'), detail: '' };
+}
+
+/**
+ * The line when the school's copy on this computer could not even be opened, so there is no
+ * status to tell (a disk too full to open it): "Can't open this school's copy because this
+ * computer's disk is full". Undefined for any other failure: the lists say what failed, and
+ * a stopped host is told by the shell.
+ */
+export function copyFailureLine(error: unknown): SyncLine | undefined {
+  const { code } = toUiError(error);
+  if (!isFileErrorCode(code)) return undefined;
+  return {
+    tone: 'failed',
+    phrase: i18next.t('sync:line.copyFailed', { reason: i18next.t(`sync:failure.${code}`) }),
+    detail: '',
+    cancellable: false,
+  };
 }
 
 /** Why an area's last pass failed, in a few words: "this computer's disk is full". */
