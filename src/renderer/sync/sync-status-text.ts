@@ -137,7 +137,7 @@ export function syncLine(status: SyncStatus, now: number, needsYou = 0): SyncLin
     return {
       ...base,
       tone: 'failed',
-      phrase: t('sync:line.failed', { reason: failureWords(failure) }),
+      phrase: t('sync:line.failed', { reason: reasonWords(failure.reason) }),
       detail: retryDetail(failure.retryAt, now),
     };
   if (Object.values(status.areas).some((area) => area.state === 'too_large'))
@@ -175,19 +175,19 @@ export function copyFailureLine(error: unknown): SyncLine | undefined {
   if (!isFileErrorCode(code)) return undefined;
   return {
     tone: 'failed',
-    phrase: i18next.t('sync:line.copyFailed', { reason: i18next.t(`sync:failure.${code}`) }),
+    phrase: i18next.t('sync:line.copyFailed', { reason: reasonWords(code) }),
     detail: '',
     cancellable: false,
   };
 }
 
-/** Why an area's last pass failed, in a few words: "this computer's disk is full". */
-const failureWords = (failure: SyncFailure) => i18next.t(`sync:failure.${failure.reason}`);
+/** Why a sync failed, in a few words: "this computer's disk is full". */
+const reasonWords = (reason: SyncFailure['reason']) => i18next.t(`sync:failure.${reason}`);
 
 /** One area's copy in words, for the Account area: "1,200 kept, synced at 10:42". */
 export function areaSyncText(area: AreaSyncState, now: number): string {
   const t = i18next.t;
-  if (area.failure) return t('sync:areaState.failed', { reason: failureWords(area.failure) });
+  if (area.failure) return t('sync:areaState.failed', { reason: reasonWords(area.failure.reason) });
   switch (area.state) {
     case 'not_granted':
       return t('sync:areaState.notGranted');
