@@ -1,9 +1,16 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  MutationCache,
+  notifyManager,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { hasBridge } from './data/bridge';
 import { noteHostStopped } from './data/host-stopped';
+import { oneTaskScheduler } from './data/one-task-notices';
 import { startI18n } from './i18n/i18n';
 import { chosenLanguage } from './i18n/use-language';
 import { isOfflineError } from './words/offline-errors';
@@ -19,6 +26,9 @@ const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');
 const root: HTMLElement = found;
 
+// One save's notices (its pending state, the record and its rows written ahead) draw the
+// screen once, not once each: see oneTaskScheduler.
+notifyManager.setScheduler(oneTaskScheduler());
 const queryClient = new QueryClient({
   // Any call may be the first to find Schooldesk's own host stopped; the shell then says so.
   queryCache: new QueryCache({ onError: noteHostStopped }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineNotice } from '../sync/offline-notice';
 import { enrollmentsQuery } from '../data/entity-queries';
@@ -13,8 +13,16 @@ import { useWriteAccess } from '../step-up/use-write-access';
  * A student's courses with their progress, and enrolling in another. Changing enrollments
  * needs `students:write`; without it the actions show locked, with "Grant access". While the
  * school cannot be reached they still work: the changes wait in the outbox, as the note says.
+ * Memoised: saving the student draws the panel again with the record's new version, which
+ * leaves its enrollments, and the catalog words of each of their rows, as they were.
  */
-export function Enrollments({ schoolId, studentId }: { schoolId: string; studentId: string }) {
+export const Enrollments = memo(function Enrollments({
+  schoolId,
+  studentId,
+}: {
+  schoolId: string;
+  studentId: string;
+}) {
   const id = useId();
   const { t } = useTranslation('records');
   const query = useQuery(enrollmentsQuery(schoolId, studentId));
@@ -75,4 +83,4 @@ export function Enrollments({ schoolId, studentId }: { schoolId: string; student
       />
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The narrowest a record panel gets, and the least it leaves the list, in rem. */
@@ -15,21 +15,33 @@ let chosenWidth: number | undefined;
 
 const remPx = () => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 
+/** The widest the panel may be in an area this wide: it leaves the list its room. */
+const maxWidth = (areaWidth: number, rem: number) =>
+  Math.max(MIN_PANEL_REM * rem, areaWidth - MIN_LIST_REM * rem);
+
 /** `width` kept within what the area allows: a usable panel, and room for the list. */
 function clampWidth(width: number, area: HTMLElement): number {
   const rem = remPx();
-  const max = Math.max(MIN_PANEL_REM * rem, area.clientWidth - MIN_LIST_REM * rem);
-  return Math.round(Math.min(max, Math.max(MIN_PANEL_REM * rem, width)));
+  return Math.round(
+    Math.min(maxWidth(area.clientWidth, rem), Math.max(MIN_PANEL_REM * rem, width)),
+  );
 }
+
+/** What the separator tells of the panel: its width, and the least and most it may be. */
+type Measured = { width: number; min: number; max: number };
 
 /**
  * The record panel's left edge, which resizes it: drag it, or focus it and press the arrow
  * keys (a separator in ARIA terms, its value the panel's width in pixels). The width is set on
  * the area as --record-pane-width, which records.css reads beside the list and over it.
  */
-export function PanelResizer({ panel }: { panel: HTMLElement | null }) {
+export const PanelResizer = memo(function PanelResizer({ panel }: { panel: HTMLElement | null }) {
   const { t } = useTranslation('records');
-  const [width, setWidth] = useState<number>();
+  // Measured when the panel or the area changes size, never while drawing: reading a width
+  // there made the browser lay the page out again in the middle of each of the panel's
+  // renders (a save draws it three or four times).
+  const [measured, setMeasured] = useState<Measured>();
+  const width = measured?.width;
   const [dragging, setDragging] = useState(false);
   const area = panel?.closest<HTMLElement>('.area-body') ?? null;
   const pane = panel?.closest<HTMLElement>('.record-pane') ?? null;
@@ -41,8 +53,16 @@ export function PanelResizer({ panel }: { panel: HTMLElement | null }) {
     if (!area || !pane) return;
     if (chosenWidth !== undefined)
       area.style.setProperty('--record-pane-width', `${clampWidth(chosenWidth, area)}px`);
-    const observer = new ResizeObserver(() => setWidth(pane.getBoundingClientRect().width));
+    const observer = new ResizeObserver(() => {
+      const rem = remPx();
+      setMeasured({
+        width: pane.getBoundingClientRect().width,
+        min: MIN_PANEL_REM * rem,
+        max: maxWidth(area.clientWidth, rem),
+      });
+    });
     observer.observe(pane);
+    observer.observe(area);
     return () => observer.disconnect();
   }, [area, pane]);
 
@@ -81,17 +101,14 @@ export function PanelResizer({ panel }: { panel: HTMLElement | null }) {
   };
   const stop = () => setDragging(false);
 
-  const rem = remPx();
   return (
     <div
       role="separator"
       aria-orientation="vertical"
       aria-label={t('panel.resize')}
       aria-valuenow={width === undefined ? undefined : Math.round(width)}
-      aria-valuemin={MIN_PANEL_REM * rem}
-      aria-valuemax={
-        area ? Math.max(MIN_PANEL_REM * rem, area.clientWidth - MIN_LIST_REM * rem) : undefined
-      }
+      aria-valuemin={measured?.min}
+      aria-valuemax={measured?.max}
       tabIndex={0}
       className={`record-resizer${dragging ? ' dragging' : ''}`}
       onKeyDown={onKeyDown}
@@ -101,4 +118,4 @@ export function PanelResizer({ panel }: { panel: HTMLElement | null }) {
       onPointerCancel={stop}
     />
   );
-}
+});

@@ -87,9 +87,12 @@ export function RecordForm({ schoolId, entity, versioned }: Props) {
     pendingBefore.current = pendingHere;
   }, [pendingHere, slowDown, schoolId, entity, record.id]);
 
+  // The form's first values; later versions come in through reset (below). Computed once,
+  // not on each of the form's renders.
+  const [firstValues] = useState(() => toFormValues(entity, record));
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     mode: 'onChange',
-    defaultValues: toFormValues(entity, record),
+    defaultValues: firstValues,
     resolver: recordResolver(entity, record),
   });
   const { register, handleSubmit, reset, setError, formState, control } = form;
