@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { Encryptor, LogSink } from '../adapters';
@@ -52,6 +52,24 @@ async function withRecord(databases: SchoolDatabases, school = SCHOOL): Promise<
   db.prepare('INSERT INTO students VALUES (?, ?)').run('s1', JSON.stringify({ email: SECRET }));
   db.close();
   return file!;
+}
+
+/**
+ * A key-file encryptor whose keys read as wrapped with a key it has replaced while `stale`
+ * holds, and which cannot wrap one while `full` holds (the disk it writes to is full).
+ */
+function rotating(state: { stale: boolean; full?: boolean }): Encryptor {
+  const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-keys-'));
+  folders.push(dataDir);
+  const inner = new FileKeyEncryptor(join(dataDir, 'session.key'));
+  return {
+    protection: 'keyring',
+    encrypt: (plain) =>
+      state.full
+        ? Promise.reject(Object.assign(new Error('no space left'), { code: 'ENOSPC' }))
+        : inner.encrypt(plain),
+    decrypt: async (blob) => ({ ...(await inner.decrypt(blob)), stale: state.stale }),
+  };
 }
 
 const files = (folder: string) => readdirSync(folder).sort();
@@ -165,24 +183,31 @@ describe('SchoolDatabases', () => {
   });
 
   it('wraps the key again when the encryptor says it was wrapped with a replaced key', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-db-'));
-    folders.push(dataDir);
-    const inner = new FileKeyEncryptor(join(dataDir, 'session.key'));
-    let stale = false;
-    const rotating: Encryptor = {
-      protection: 'keyring',
-      encrypt: (plain) => inner.encrypt(plain),
-      decrypt: async (blob) => ({ ...(await inner.decrypt(blob)), stale }),
-    };
-    const { databases } = setUp({ encryptor: rotating });
+    const rotated = { stale: false };
+    const { databases } = setUp({ encryptor: rotating(rotated) });
     const file = await withRecord(databases);
     const keyFile = file.replace(/\.sqlite$/, '.key');
     const before = readFileSync(keyFile);
-    stale = true;
+    rotated.stale = true;
     const { db, setAside } = await openTracked(databases);
     expect(setAside).toBeUndefined();
     expect(db.prepare('SELECT count(*) AS n FROM students').get()).toEqual({ n: 1 });
     expect(readFileSync(keyFile).equals(before)).toBe(false);
+  });
+
+  it('keeps the database where it is when its key cannot be wrapped again (a full disk)', async () => {
+    const rotated = { stale: false, full: false };
+    const { databases, warnings } = setUp({ encryptor: rotating(rotated) });
+    const file = await withRecord(databases);
+    const keyFile = file.replace(/\.sqlite$/, '.key');
+    const before = readFileSync(keyFile);
+    Object.assign(rotated, { stale: true, full: true });
+    const { db, setAside } = await openTracked(databases);
+    expect(setAside).toBeUndefined();
+    expect(db.prepare('SELECT count(*) AS n FROM students').get()).toEqual({ n: 1 });
+    expect(readFileSync(keyFile).equals(before)).toBe(true);
+    expect(files(dirname(file)).filter((name) => name.endsWith('.unreadable'))).toEqual([]);
+    expect(warnings).toEqual([expect.stringMatching(/could not be wrapped again \(disk_full\)/)]);
   });
 
   it('lives in memory only where the encryptor protects nothing and the owner did not opt in', async () => {

@@ -3,8 +3,9 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
+import { keepsSecretsOnDisk, type Decrypted, type Encryptor, type LogSink } from '../adapters';
 import { writeFileAtomic } from './atomic-file';
+import { fileFailureCode } from './file-failure';
 import type { StartHelper } from './bulk-load';
 import { HelperProcess, type HelperSql } from './helper-process';
 import { processIndexBuilder, type IndexBuilder } from './index-builder';
@@ -229,16 +230,26 @@ export class SchoolDatabases {
       const found = await this.setAside(files, 'key_missing');
       return { key: await this.newKey(files), found };
     }
+    let unwrapped: Decrypted;
     try {
-      const { plain, stale } = await this.encryptor.decrypt(wrapped);
-      if (plain.length !== KEY_BYTES) throw new Error('not a key');
-      // Wrapped with a key the encryptor has replaced: wrap it again under the current one.
-      if (stale) await this.writeKey(files, plain);
-      return { key: plain, found: {} };
+      unwrapped = await this.encryptor.decrypt(wrapped);
+      if (unwrapped.plain.length !== KEY_BYTES) throw new Error('not a key');
     } catch {
       const found = await this.setAside(files, 'key_unreadable');
       return { key: await this.newKey(files), found };
     }
+    // Wrapped with a key the encryptor has replaced: wrap it again under the current one. Not
+    // doing so now (a full disk, a keyring that refuses) leaves the key as readable as it was:
+    // the database opens, and the next open tries again. It once set the school aside instead.
+    if (unwrapped.stale)
+      await this.writeKey(files, unwrapped.plain).catch((error: unknown) =>
+        this.log.warn(
+          `the key of school database ${this.nameOf(files.db)} could not be wrapped again ` +
+            `(${fileFailureCode(error) ?? 'the encryptor refused'}); it still opens it, and the ` +
+            'next open tries again',
+        ),
+      );
+    return { key: unwrapped.plain, found: {} };
   }
 
   private async newKey(files: SchoolFiles): Promise<Buffer> {
