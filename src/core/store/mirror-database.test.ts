@@ -301,6 +301,13 @@ describe('MirrorDatabase persistence', () => {
       expect.objectContaining({ code: 'mirror_unreadable' }),
     );
   });
+
+  it('says a full disk is full, not that the copy could not be read', async () => {
+    const db = await h.open();
+    // SQLite's own limit on the file's size, met as a full disk is: SQLITE_FULL.
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    expect(() => MirrorDatabase.open(db)).toThrow(expect.objectContaining({ code: 'SQLITE_FULL' }));
+  });
 });
 
 describe('MirrorDatabase list indexes', () => {

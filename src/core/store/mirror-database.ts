@@ -4,6 +4,7 @@ import * as enrollments from './mirror-enrollments';
 import { checkWindow, listEntity, type MirrorListQuery, type MirrorPage } from './mirror-query';
 import type { BulkLoad } from '../sync/area-state';
 import { BulkLoads, type StartHelper } from './bulk-load';
+import { fileFailureCode } from './file-failure';
 import type { IndexBuilder } from './index-builder';
 import {
   ensureSchema,
@@ -109,12 +110,16 @@ export class MirrorDatabase {
 
   /**
    * The mirror in the school's open database, its tables created or brought up to date.
-   * Throws MirrorError `mirror_unreadable` when they cannot be.
+   * Throws MirrorError `mirror_unreadable` when they cannot be, or the file failure (a full
+   * disk) that stopped them.
    */
   static open(db: Db, builder?: IndexBuilder, startHelper?: StartHelper): MirrorDatabase {
     try {
       ensureSchema(db);
     } catch (error) {
+      // A full disk, or a folder that refuses writes, is not an unreadable copy: its own error
+      // goes on, so the owner and the log are told what it is.
+      if (fileFailureCode(error)) throw error;
       throw new MirrorError(
         'mirror_unreadable',
         'The local copy of this school could not be read.',
