@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { hasBridge } from './data/bridge';
 import { noteHostStopped } from './data/host-stopped';
-import { oneTaskScheduler } from './data/one-task-notices';
+import { noticeScheduler } from './data/notice-scheduler';
 import { startI18n } from './i18n/i18n';
 import { chosenLanguage } from './i18n/use-language';
 import { isOfflineError } from './words/offline-errors';
@@ -26,9 +26,8 @@ const found = document.getElementById('root');
 if (!found) throw new Error('index.html has no #root element');
 const root: HTMLElement = found;
 
-// One save's notices (its pending state, the record and its rows written ahead) draw the
-// screen once, not once each: see oneTaskScheduler.
-notifyManager.setScheduler(oneTaskScheduler());
+// A save's notices are drawn in the keystroke's own frame, not after it: see noticeScheduler.
+notifyManager.setScheduler(noticeScheduler());
 const queryClient = new QueryClient({
   // Any call may be the first to find Schooldesk's own host stopped; the shell then says so.
   queryCache: new QueryCache({ onError: noteHostStopped }),

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { oneTaskScheduler, type Later } from './one-task-notices';
+import { noticeScheduler, type Later } from './notice-scheduler';
 
-/** A `later` that keeps each task until the test runs it, and counts them. */
-function tasks() {
+/** A `later` that keeps each piece of work until the test runs it, and counts them. */
+function kept() {
   const queued: Array<() => void> = [];
   const later: Later = (work) => void queued.push(work);
   const runNext = () => queued.shift()?.();
   return { later, queued, runNext };
 }
 
-describe('oneTaskScheduler', () => {
-  it('tells the notices of one task in one later task, in the order they came', () => {
-    const { later, queued, runNext } = tasks();
-    const schedule = oneTaskScheduler(later);
+describe('noticeScheduler', () => {
+  it('tells the notices due before it runs in one go, in the order they came', () => {
+    const { later, queued, runNext } = kept();
+    const schedule = noticeScheduler(later);
     const told: string[] = [];
     for (const name of ['pending', 'record', 'rows']) schedule(() => told.push(name));
     expect(told).toEqual([]);
@@ -21,9 +21,9 @@ describe('oneTaskScheduler', () => {
     expect(told).toEqual(['pending', 'record', 'rows']);
   });
 
-  it('tells a notice due while it tells others in a task of its own', () => {
-    const { later, queued, runNext } = tasks();
-    const schedule = oneTaskScheduler(later);
+  it('tells a notice due while it tells others in a later go of its own', () => {
+    const { later, queued, runNext } = kept();
+    const schedule = noticeScheduler(later);
     const told: string[] = [];
     schedule(() => {
       told.push('first');
@@ -36,13 +36,13 @@ describe('oneTaskScheduler', () => {
     expect(told).toEqual(['first', 'second']);
   });
 
-  it('runs in a task after the current one by default', async () => {
-    const schedule = oneTaskScheduler();
+  it('tells them once the code running now is done, before the next task', async () => {
+    const schedule = noticeScheduler();
     const told: string[] = [];
+    setTimeout(() => told.push('next task'), 0);
     schedule(() => told.push('notice'));
-    await Promise.resolve();
     expect(told).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(told).toEqual(['notice']);
+    expect(told).toEqual(['notice', 'next task']);
   });
 });
