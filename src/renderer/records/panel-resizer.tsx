@@ -38,8 +38,8 @@ type Measured = { width: number; min: number; max: number };
 export const PanelResizer = memo(function PanelResizer({ panel }: { panel: HTMLElement | null }) {
   const { t } = useTranslation('records');
   // Measured when the panel or the area changes size, never while drawing: reading a width
-  // there made the browser lay the page out again in the middle of each of the panel's
-  // renders (a save draws it three or four times).
+  // there made the browser lay the page out again in the middle of each render of the
+  // panel, which a save drew three or four times.
   const [measured, setMeasured] = useState<Measured>();
   const width = measured?.width;
   const [dragging, setDragging] = useState(false);
