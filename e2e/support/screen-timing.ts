@@ -235,7 +235,9 @@ export async function timeIdleBridge(page: Page, calls: number): Promise<number[
     const trips: number[] = [];
     for (let call = 0; call < count; call += 1) {
       const sent = performance.now();
-      await window.schooldesk.settings.language();
+      const answer = await window.schooldesk.settings.language();
+      // A refused call (the host stopped) is no round trip of an idle host.
+      if (!answer.ok) throw new Error(`settings:language answered ${answer.error.code}`);
       trips.push(performance.now() - sent);
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
