@@ -20,8 +20,9 @@ import { OWNER_ACCOUNT_ID } from './workspace-flow';
  * The core half of `npm run bench:offline` (e2e/perf/offline-performance.spec.ts): a raw
  * page loop, the app's own sync path on a minted token, and the process measurements the
  * spec prints. Nothing here replaces a piece of the app: the sync runs SchoolSync, pull.ts,
- * the rate limiter, reachability, PlatformClient (zod), MirrorDatabase, MirrorFiles and the
- * AES-GCM encryptor, over oauth4webapi with http-policy's deadlines and answer cap, as
+ * the rate limiter, reachability, PlatformClient (zod), and MirrorDatabase with its helper
+ * processes on the school's encrypted database (SchoolDatabases, its key wrapped by the web
+ * host's FileKeyEncryptor), over oauth4webapi with http-policy's deadlines and answer cap, as
  * AuthService.request sends the app's API requests. Only sign-in is skipped (a token minted
  * by the stand-in's control API).
  */
