@@ -191,7 +191,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     secretOrigin: address.secretOrigin,
     ...(remembered && port !== remembered ? { lostPort: remembered } : {}),
     close: async () => {
-      // Each school's sync stops and what is in memory reaches the disk before we go.
+      // Each school's replay and sync stop, and its database closes, before we go.
       await services.schools.closeAll();
       for (const stream of streams) stream.end();
       await new Promise<void>((resolve) => {
