@@ -34,6 +34,7 @@ import {
 } from '../support/offline-bench';
 import { spawnPlatform, type PlatformProcess } from '../support/platform-process';
 import {
+  IDLE_BRIDGE_GAP_MS,
   median,
   timeFirstRows,
   timeIdleBridge,
@@ -412,7 +413,7 @@ async function screenAndPace(page: Page, app: { url: string }, appDir: string): 
       `      each query comes after a pause, which a synced area searches at once (useDebounced's leading edge); keys typed closer together than LOCAL_SEARCH_DEBOUNCE_MS wait for a pause`,
       `   opening a record, click to the frame with its e-mail in the form: ${opens.map(ms).join(', ')}; median ${ms(median(opens))} (no screen target; core's is 50 ms)`,
       `   saving a student's name with the school away, Ctrl+S keydown to the frame that says "Saved on this computer" (the outbox table: one encrypted SQLite commit, fsynced; the copy updated): ${saves.map(ms).join(', ')}; median ${ms(median(saves))} (target <= ${TARGETS.offlineSaveMs} ms)`,
-      `   the floor under each of these, an idle bridge call from the page (settings:language through window.schooldesk, ${IDLE_BRIDGE_CALLS} calls 30 ms apart): median ${ms(median(idleTrips))}, fastest ${ms(Math.min(...idleTrips))}; in the web host each call is the browser's fetch to the host, which Electron's IPC does not make`,
+      `   the floor under each of these, an idle bridge call from the page (settings:language through window.schooldesk, ${IDLE_BRIDGE_CALLS} calls ${IDLE_BRIDGE_GAP_MS} ms apart): median ${ms(median(idleTrips))}, fastest ${ms(Math.min(...idleTrips))}; in the web host each call is the browser's fetch to the host, which Electron's IPC does not make`,
     ].join('\n'),
   );
 

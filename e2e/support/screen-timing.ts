@@ -223,24 +223,30 @@ export async function timeOfflineSave(page: Page, name: string): Promise<number>
   );
 }
 
+/** The pause between timeIdleBridge's calls, so each meets an idle host. */
+export const IDLE_BRIDGE_GAP_MS = 30;
+
 /**
  * The round trips of `calls` idle bridge calls made as the renderer makes them (the cheapest
- * channel, settings:language, through `window.schooldesk`), 30 ms apart so each meets an idle
- * host: the floor under every screen timing above. In the web host each is a fetch from the
- * page to the host, and Chromium's own share of that is most of it (a bare Node server with
- * one route answered the same page's fetch in 6-8 ms on this project's machine).
+ * channel, settings:language, through `window.schooldesk`), IDLE_BRIDGE_GAP_MS apart: the
+ * floor under every screen timing above. In the web host each is a fetch from the page to
+ * the host, and Chromium's own share of that is most of it (a bare Node server with one
+ * route answered the same page's fetch in 6-8 ms on this project's machine).
  */
 export async function timeIdleBridge(page: Page, calls: number): Promise<number[]> {
-  return page.evaluate(async (count) => {
-    const trips: number[] = [];
-    for (let call = 0; call < count; call += 1) {
-      const sent = performance.now();
-      const answer = await window.schooldesk.settings.language();
-      // A refused call (the host stopped) is no round trip of an idle host.
-      if (!answer.ok) throw new Error(`settings:language answered ${answer.error.code}`);
-      trips.push(performance.now() - sent);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    return trips;
-  }, calls);
+  return page.evaluate(
+    async ({ count, gapMs }) => {
+      const trips: number[] = [];
+      for (let call = 0; call < count; call += 1) {
+        const sent = performance.now();
+        const answer = await window.schooldesk.settings.language();
+        // A refused call (the host stopped) is no round trip of an idle host.
+        if (!answer.ok) throw new Error(`settings:language answered ${answer.error.code}`);
+        trips.push(performance.now() - sent);
+        await new Promise((resolve) => setTimeout(resolve, gapMs));
+      }
+      return trips;
+    },
+    { count: calls, gapMs: IDLE_BRIDGE_GAP_MS },
+  );
 }
