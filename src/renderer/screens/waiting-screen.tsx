@@ -8,8 +8,8 @@ import { useUiStore } from '../ui-store';
 type Props = { attemptId: string };
 
 /**
- * Waiting: Schooldesk finds the school and prepares its sign-in page, then the user finishes
- * signing in in the browser. Cancel is there from the first step: a school that does not
+ * Waiting: Schooldesk finds the school and prepares its sign-in page, then the user signs in
+ * on that page, in the browser. Cancel is there from the first step: a school that does not
  * answer could otherwise hold "Finding the school" for a long while. The link and copy button
  * come with the sign-in page, because opening the browser can fail, or open it somewhere the
  * user does not look.
