@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DATABASE_HELPER_FILE, HELPER_PROGRAM } from './src/core/store/helper-program';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -26,6 +27,20 @@ function devOnlyCspRelaxation(): Plugin {
 }
 
 /**
+ * Writes the database helper's program beside the main bundle (DATABASE_HELPER_FILE), for
+ * main to start as a utility process (src/main/adapters/utility-helper.ts). It is the same
+ * source the web host hands its Node, taken from helper-program.ts as it is.
+ */
+function databaseHelperFile(): Plugin {
+  return {
+    name: 'schooldesk:database-helper-file',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: DATABASE_HELPER_FILE, source: HELPER_PROGRAM });
+    },
+  };
+}
+
+/**
  * What Electron 45 runs (Node 24.21, Chromium 156). electron-vite 6 derives its targets from
  * the Electron major with a table that stops at 44, which would aim at older engines; saying
  * them here keeps the bundles exact (and must follow the next Electron upgrade).
@@ -39,7 +54,7 @@ const CHROME_TARGET = 'chrome156';
  * src/preload/index.ts and src/renderer/index.html.
  */
 export default defineConfig({
-  main: { build: { target: NODE_TARGET } },
+  main: { plugins: [databaseHelperFile()], build: { target: NODE_TARGET } },
   preload: {
     define: { __SCHOOLDESK_VERSION__: JSON.stringify(pkg.version) },
     build: {

@@ -13,6 +13,9 @@ export type { RateLimits } from './sync/rate-limiter';
 export { pollingNetworkHint } from './sync/network-hint';
 export type { FileSaver } from './workspace/file-saver';
 export { FileKeyEncryptor } from './store/file-key-encryptor';
+// A school database's helper processes, which Electron starts as utility processes.
+export type { HelperChild, LaunchHelper } from './store/helper-process';
+export { DATABASE_HELPER_FILE } from './store/helper-program';
 
 // Logging: every line a host writes passes the app's one secret mask.
 export { maskedLogger, SecretMask } from './auth/secret-mask';

@@ -16,6 +16,7 @@ import { Schools } from './data/schools';
 import { JobRegistry } from './jobs/job-registry';
 import { SignInAttempts } from './sign-in-attempts';
 import { SchoolDatabases, schoolDataPersistPolicy } from './store/school-database';
+import type { LaunchHelper } from './store/helper-process';
 import { SqlJsEraFiles } from './store/upgrade/sqljs-era';
 import { Settings } from './store/settings';
 import type { RateLimits } from './sync/rate-limiter';
@@ -50,6 +51,11 @@ export type HostAdapters = {
    * the host speaks it too: Electron rebuilds its menu in it.
    */
   onLanguageChanged?: (chosen: Language | undefined) => void;
+  /**
+   * How the host starts a school database's helper processes: Electron as a utility process
+   * (its packaged executable cannot run as plain Node); Node's own executable otherwise.
+   */
+  launchHelper?: LaunchHelper;
 };
 
 /** Core's services, built once per app run; both hosts use this same composition root. */
@@ -109,7 +115,13 @@ export function createServices(adapters: HostAdapters): Services {
   );
   schools = new Schools(auth, {
     // Records, sync state and the owner's unsent writes: one encrypted database per school.
-    databases: new SchoolDatabases(adapters.dataDir, adapters.encryptor, persist, log),
+    databases: new SchoolDatabases(
+      adapters.dataDir,
+      adapters.encryptor,
+      persist,
+      log,
+      adapters.launchHelper,
+    ),
     legacy: new SqlJsEraFiles(adapters.dataDir, adapters.encryptor, log),
     onOutbox: (status) => adapters.emit({ type: 'outbox:status', status }),
     memoryOnly: () => !persist(),

@@ -3,6 +3,7 @@ import { app, type BrowserWindow, dialog, Menu, safeStorage, session, shell } fr
 import {
   createHandlers,
   createServices,
+  DATABASE_HELPER_FILE,
   favourMemoryOverSpeed,
   folderRefusal,
   hostText,
@@ -18,6 +19,7 @@ import { isOnline } from './adapters/connectivity';
 import { createAuthorizationOpener } from './adapters/external-browser';
 import { SafeStorageEncryptor } from './adapters/safe-storage-encryptor';
 import { electronSaveFile } from './adapters/save-dialog';
+import { utilityHelper } from './adapters/utility-helper';
 import { appEntry } from './app-url';
 import { blockForeignRequests, lockDownWebContents, restrictPermissions } from './hardening';
 import { hostOverrides } from './host-overrides';
@@ -179,6 +181,8 @@ function start(): void {
       saveFile: electronSaveFile(appWindow, text),
       // The owner chose a language in Account: the menu follows at once.
       onLanguageChanged: () => setMenu(),
+      // The build writes the helper's program beside this bundle.
+      launchHelper: utilityHelper(join(import.meta.dirname, DATABASE_HELPER_FILE)),
     });
     setMenu();
     const windowState = new WindowStateStore();

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { portHelper } from '../../../e2e/support/harness/port-helper';
 import { fileFailureCode } from './file-failure';
-import { HelperProcess } from './helper-process';
+import { HelperProcess, nodeHelper } from './helper-process';
+import { HELPER_PROGRAM } from './helper-program';
 import { processIndexBuilder } from './index-builder';
 import { CIPHER, openEncrypted } from './school-database-file';
 
@@ -32,10 +34,13 @@ function database() {
   return { file, key, db };
 }
 
-describe('HelperProcess', () => {
+describe.each([
+  ['standard input (Node)', nodeHelper],
+  ['its parent port (Electron)', portHelper(HELPER_PROGRAM)],
+])('HelperProcess, its input on %s', (_input, launch) => {
   it('stores the pages staged for each commit with its meta in one transaction, answering in order once committed', async () => {
     const { file, key, db } = database();
-    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    const helper = HelperProcess.start(launch, file, CIPHER, key, SQL);
     // Three pages, one of them empty, make the first commit; the fourth is the second's.
     helper.stage('{"nodes":[{"id":"s1","name":"Ada"}],"totalPages":4}');
     helper.stage('{"nodes":[]}');
@@ -66,7 +71,7 @@ describe('HelperProcess', () => {
 
   it('keeps nothing of a batch that fails, not its meta either, and says why', async () => {
     const { file, key, db } = database();
-    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    const helper = HelperProcess.start(launch, file, CIPHER, key, SQL);
     // The second record's id breaks NOT NULL: the first and the meta go back with it.
     helper.stage('{"nodes":[{"id":"s1"}]}');
     helper.stage('{"nodes":[{"id":null}]}');
@@ -82,7 +87,7 @@ describe('HelperProcess', () => {
 
   it("ends with SQLite's code for what failed, so a full disk reads as one", async () => {
     const { file, key, db } = database();
-    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    const helper = HelperProcess.start(launch, file, CIPHER, key, SQL);
     // The helper's file may not grow: SQLite answers SQLITE_FULL, as on a full disk.
     const pages = Number(db.pragma('page_count', { simple: true }));
     await helper.ask({ statements: [`PRAGMA max_page_count = ${pages}`] });
@@ -101,7 +106,7 @@ describe('HelperProcess', () => {
 
   it('stores what it was asked to commit before it ends, when the host closes its input', async () => {
     const { file, key, db } = database();
-    const helper = HelperProcess.start(file, CIPHER, key, SQL);
+    const helper = HelperProcess.start(launch, file, CIPHER, key, SQL);
     helper.stage('{"nodes":[{"id":"s1"}]}');
     helper.stage('{"nodes":[{"id":"s2"}]}');
     void helper.commit(1);
@@ -112,10 +117,22 @@ describe('HelperProcess', () => {
   });
 });
 
+describe('nodeHelper', () => {
+  it('refuses to start in Electron, whose packaged executable cannot run as Node (it would start a second app)', () => {
+    Object.defineProperty(process.versions, 'electron', { value: '45.5.0', configurable: true });
+    try {
+      expect(() => nodeHelper()).toThrow(/utility process/);
+    } finally {
+      Reflect.deleteProperty(process.versions, 'electron');
+    }
+  });
+});
+
 describe('processIndexBuilder', () => {
   it('builds the index on a second connection, in a helper process', async () => {
     const { file, key, db } = database();
     await processIndexBuilder(
+      nodeHelper,
       file,
       CIPHER,
       key,
@@ -128,7 +145,12 @@ describe('processIndexBuilder', () => {
   it('fails with what went wrong, and never with the key, when the key does not read the file', async () => {
     const { file, db } = database();
     const wrong = randomBytes(32);
-    const build = processIndexBuilder(file, CIPHER, wrong)(['CREATE INDEX n ON students (record)']);
+    const build = processIndexBuilder(
+      nodeHelper,
+      file,
+      CIPHER,
+      wrong,
+    )(['CREATE INDEX n ON students (record)']);
     const error = (await build.then(
       () => undefined,
       (e: unknown) => e,

@@ -1,15 +1,18 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { CODE_OPENING, HELPER_PROGRAM, STAGE_OPENING } from './helper-program';
 import type { CipherSettings } from './school-database-file';
 
 /**
- * A short-lived process of the host's own executable with a second connection to a school's
- * database, for the work that would otherwise hold the host's event loop: storing a first
- * sync's batches, and building indexes. The host sends it messages, one line of JSON each,
- * on its standard input (the first opens the database: the key goes there, never on a
- * command line or into a file); it answers each later message with one line, in order. An
- * error ends it with a non-zero exit code and the error on standard error.
+ * A short-lived process with a second connection to a school's database, for the work that
+ * would otherwise hold the host's event loop: storing a first sync's batches, and building
+ * indexes. It runs HELPER_PROGRAM (helper-program.ts), started as its host starts processes
+ * (LaunchHelper). The host sends it messages, one line of JSON each (the first opens the
+ * database: the key goes there, never on a command line or into a file); it answers each
+ * later message with one line on its standard output, in order. An error ends it with a
+ * non-zero exit code and the error on standard error.
  *
  * A process, not a worker thread: an index build sorts every row's keys in memory (about
  * 14 MiB at 100,000 students) and a worker's isolate takes 15 MiB more. In a worker, both
@@ -41,86 +44,67 @@ export type HelperRequest = { statements: readonly string[] };
  */
 export type HelperSql = { upsertPage: string; setMeta: string };
 
-/** How a staged page's message begins: the page's JSON follows, then `}`. */
-const STAGE_OPENING = '{"stage":';
+/**
+ * A helper as its host started it. Node's is a child process of the host's own executable
+ * (nodeHelper); Electron's is a utility process (src/main/adapters/utility-helper.ts), since
+ * the packaged app's runAsNode fuse is off and its executable cannot run as plain Node.
+ */
+export type HelperChild = {
+  /** The helper's answers, a line each. */
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Sends `parts` together (whole lines of the program's input). */
+  send(parts: readonly string[]): void;
+  /** Ends the helper's input: it exits once it has answered what it was sent. */
+  end(): void;
+  /** Ends it at once; what it has not committed is lost. */
+  kill(): void;
+  /**
+   * Calls `listener` when it has ended (it may be called twice, for an error and then the
+   * exit): `code` 0 when it exited of itself, `why` how it ended, in words for the log.
+   */
+  onEnd(listener: (code: number | null, why: string) => void): void;
+};
+
+/** Starts a helper running HELPER_PROGRAM. */
+export type LaunchHelper = () => HelperChild;
 
 /**
- * How the helper's last line of error output begins: its failure's code follows (SQLite's
- * SQLITE_FULL for a full disk), which the error it ends with carries as its own `code`.
+ * Node's helper: the host's own executable running HELPER_PROGRAM, its input on standard
+ * input. Not in Electron, whose executable runs as Node only with ELECTRON_RUN_AS_NODE,
+ * which the packaged app's fuse turns off: there the helper would start a second app.
  */
-const CODE_OPENING = 'failure code: ';
-
-/**
- * The helper's code (CommonJS, run by `node -e`). After the first message:
- * - `{"stage": page}` keeps a page (an object whose `nodes` are its records) and is not
- *   answered. The page is kept as the text it came as, never parsed here: SQLite reads its
- *   records at the commit (`upsertPage`), which in a first sync of 100,000 students saved
- *   about 0.3 s of the helper's 1.6 s of storing, against JSON.parse and a JSON.stringify of
- *   each record;
- * - `{"commit": n, "meta": [key, value]}` stores the records of the first n pages kept, and
- *   the meta, in one transaction, and answers `{"rows": r}`, the rows added or changed;
- * - `{"statements": [...]}` runs them in one transaction, and answers `{"built": true}`.
- * Each answer comes once its transaction has committed.
- */
-const HELPER = `
-const { createInterface } = require('node:readline');
-const STAGE_OPENING = ${JSON.stringify(STAGE_OPENING)};
-process.on('uncaughtException', (error) => {
-  const code = (error && error.code) || '';
-  // Written at once (not queued on a stream), so all of it is out before the exit.
-  require('node:fs').writeSync(2, String((error && error.stack) || error) + '\\n' + ${JSON.stringify(CODE_OPENING)} + code + '\\n');
-  process.exit(1);
-});
-let db;
-let upsertPage;
-let setMeta;
-const staged = [];
-const answer = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on('line', (line) => {
-  if (db && line.startsWith(STAGE_OPENING)) {
-    staged.push(line.slice(STAGE_OPENING.length, -1));
-    return;
-  }
-  let message;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    // SECURITY: JSON.parse's own message quotes the text, which may hold the key.
-    throw new Error('a message did not read as JSON');
-  }
-  if (!db) {
-    const Database = require(message.module);
-    db = new Database(message.file);
-    for (const pragma of message.cipher) db.pragma(pragma);
-    db.pragma("key = \\"x'" + message.key + "'\\"");
-    // SECURITY: an index's sort runs in memory; a temporary file would hold plain text.
-    db.pragma('temp_store = MEMORY');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = ' + message.cacheSize);
-    if (message.sql) {
-      upsertPage = db.prepare(message.sql.upsertPage);
-      setMeta = db.prepare(message.sql.setMeta);
-    }
-    return;
-  }
-  if (message.commit !== undefined) {
-    let rows = 0;
-    const pages = staged.splice(0, message.commit);
-    db.transaction(() => {
-      for (const page of pages) rows += upsertPage.run(page).changes;
-      if (message.meta) setMeta.run(message.meta[0], message.meta[1]);
-    })();
-    // Here, not in the host: the copy of these pages into the database is this process's work.
-    db.pragma('wal_checkpoint(PASSIVE)');
-    answer({ rows });
-    return;
-  }
-  db.transaction(() => { for (const sql of message.statements) db.exec(sql); })();
-  answer({ built: true });
-});
-lines.on('close', () => db && db.close());
-`;
+export const nodeHelper: LaunchHelper = () => {
+  if (process.versions.electron)
+    throw new Error('in Electron the database helper runs as a utility process');
+  // The host's NODE_OPTIONS (a loader, in tests) would only slow the helper's start.
+  const { NODE_OPTIONS: _options, ...env } = process.env;
+  const child = spawn(process.execPath, ['-e', HELPER_PROGRAM], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env,
+    windowsHide: true,
+  });
+  // A write after the process ended fails here too; its end says why.
+  child.stdin.on('error', () => undefined);
+  return {
+    stdout: child.stdout,
+    stderr: child.stderr,
+    // One write of the pipe, not one a part.
+    send: (parts) => {
+      child.stdin.cork();
+      for (const part of parts) child.stdin.write(part);
+      child.stdin.uncork();
+    },
+    end: () => child.stdin.end(),
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    onEnd: (listener) => {
+      child.once('error', (error) => listener(null, error.message));
+      child.once('exit', (code, signal) => listener(code, signal ?? `exit code ${code}`));
+    },
+  };
+};
 
 type Waiting = { resolve: (answer: unknown) => void; reject: (error: Error) => void };
 
@@ -131,9 +115,10 @@ export class HelperProcess {
   private staging: string[] = [];
   private stagingChars = 0;
   private readonly exited: Promise<void>;
+  private exitCode: number | null | undefined;
   private failure: Error | undefined;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+  private constructor(private readonly child: HelperChild) {
     let errors = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {
@@ -142,41 +127,33 @@ export class HelperProcess {
     createInterface({ input: child.stdout }).on('line', (line) => {
       this.waiting.shift()?.resolve(JSON.parse(line));
     });
-    // A write after the process ended fails here too; the exit below says why.
-    child.stdin.on('error', () => undefined);
     this.exited = new Promise((resolve) => {
-      const end = (why: string) => {
-        const code = new RegExp(`^${CODE_OPENING}(\\w+)$`, 'm').exec(errors)?.[1];
+      child.onEnd((code, why) => {
+        this.exitCode ??= code;
+        if (code === 0) this.failure ??= new Error('the database helper has ended');
+        const failureCode = new RegExp(`^${CODE_OPENING}(\\w+)$`, 'm').exec(errors)?.[1];
         this.failure ??= Object.assign(
           new Error(`the database helper stopped (${why}): ${errors.trim()}`),
-          code ? { code } : {},
+          failureCode ? { code: failureCode } : {},
         );
         for (const waiting of this.waiting.splice(0)) waiting.reject(this.failure);
         resolve();
-      };
-      child.once('error', (error) => end(error.message));
-      child.once('exit', (code, signal) => {
-        if (code === 0) this.failure ??= new Error('the database helper has ended');
-        end(signal ?? `exit code ${code}`);
       });
     });
   }
 
   /**
-   * Starts a helper on `file`, opened under `cipher` with the raw `key` (and `sql` prepared,
-   * for storing rows).
+   * Starts a helper with `launch` on `file`, opened under `cipher` with the raw `key` (and
+   * `sql` prepared, for storing rows).
    */
-  static start(file: string, cipher: CipherSettings, key: Buffer, sql?: HelperSql): HelperProcess {
-    // The host's own executable runs the code: Node for the web host, and Electron, which
-    // runs as plain Node with ELECTRON_RUN_AS_NODE. The host's NODE_OPTIONS (a loader, in
-    // tests) would only slow the helper's start.
-    const { NODE_OPTIONS: _options, ...env } = process.env;
-    const child = spawn(process.execPath, ['-e', HELPER], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...env, ELECTRON_RUN_AS_NODE: '1' },
-      windowsHide: true,
-    });
-    const helper = new HelperProcess(child);
+  static start(
+    launch: LaunchHelper,
+    file: string,
+    cipher: CipherSettings,
+    key: Buffer,
+    sql?: HelperSql,
+  ): HelperProcess {
+    const helper = new HelperProcess(launch());
     helper.write([
       JSON.stringify({
         // Resolved here, where the app's node_modules are known (a packaged app's too).
@@ -224,14 +201,14 @@ export class HelperProcess {
 
   /** Lets the helper end once it has answered what it was sent; rejects if it fails. */
   async close(): Promise<void> {
-    this.child.stdin.end();
+    this.child.end();
     await this.exited;
-    if (this.child.exitCode !== 0) throw this.failure ?? new Error('the database helper failed');
+    if (this.exitCode !== 0) throw this.failure ?? new Error('the database helper failed');
   }
 
   /** Stops the helper at once (what it has not committed is lost), and waits for its end. */
   async kill(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    this.child.kill();
     await this.exited;
   }
 
@@ -247,21 +224,13 @@ export class HelperProcess {
 
   /** Writes one message: JSON, which never holds a raw line break, and the line's end. */
   private write(parts: readonly string[]): void {
-    this.writeAll([...parts, '\n']);
+    this.child.send([...parts, '\n']);
   }
 
   private writeStaged(): void {
     if (this.staging.length === 0) return;
-    this.writeAll(this.staging);
+    this.child.send(this.staging);
     this.staging = [];
     this.stagingChars = 0;
-  }
-
-  /** Writes `parts` together: one write of the pipe, not one each. */
-  private writeAll(parts: readonly string[]): void {
-    const input = this.child.stdin;
-    input.cork();
-    for (const part of parts) input.write(part);
-    input.uncork();
   }
 }

@@ -1,4 +1,4 @@
-import { HelperProcess } from './helper-process';
+import { HelperProcess, type LaunchHelper } from './helper-process';
 import type { CipherSettings } from './school-database-file';
 
 /**
@@ -10,14 +10,18 @@ import type { CipherSettings } from './school-database-file';
  */
 export type IndexBuilder = (statements: readonly string[]) => Promise<void>;
 
-/** A builder for the database in `file`, opened under `cipher` with the raw `key`. */
+/**
+ * A builder for the database in `file`, opened under `cipher` with the raw `key`, in helpers
+ * `launch` starts.
+ */
 export function processIndexBuilder(
+  launch: LaunchHelper,
   file: string,
   cipher: CipherSettings,
   key: Buffer,
 ): IndexBuilder {
   return async (statements) => {
-    const helper = HelperProcess.start(file, cipher, key);
+    const helper = HelperProcess.start(launch, file, cipher, key);
     try {
       await helper.ask({ statements });
     } catch (error) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { nodeHelper } from './helper-process';
 import { processIndexBuilder } from './index-builder';
 import { CIPHER, cipherOf, openEncrypted } from './school-database-file';
 
@@ -67,6 +68,7 @@ describe('openEncrypted', () => {
     expect(db.prepare('SELECT name FROM students').pluck().get()).toBe('Ada');
     expect(db.pragma('cipher', { simple: true })).toBe('chacha20');
     await processIndexBuilder(
+      nodeHelper,
       file,
       cipherOf(db),
       key,

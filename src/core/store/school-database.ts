@@ -7,7 +7,7 @@ import { keepsSecretsOnDisk, type Decrypted, type Encryptor, type LogSink } from
 import { writeFileAtomic } from './atomic-file';
 import { fileFailureCode } from './file-failure';
 import type { StartHelper } from './bulk-load';
-import { HelperProcess, type HelperSql } from './helper-process';
+import { HelperProcess, nodeHelper, type HelperSql, type LaunchHelper } from './helper-process';
 import { processIndexBuilder, type IndexBuilder } from './index-builder';
 import {
   belongsTo,
@@ -115,6 +115,8 @@ export class SchoolDatabases {
     /** Asked at every open, so opting in or out takes effect at the next one. */
     private readonly persist: () => boolean,
     private readonly log: LogSink,
+    /** How the host starts the database's helpers (Electron's own; Node's by default). */
+    private readonly launchHelper: LaunchHelper = nodeHelper,
   ) {
     this.folder = join(dataDir, SCHOOLS_FOLDER);
   }
@@ -170,8 +172,9 @@ export class SchoolDatabases {
     const cipher = cipherOf(db);
     return {
       file: files.db,
-      buildIndexes: processIndexBuilder(files.db, cipher, key),
-      startHelper: (sql: HelperSql) => HelperProcess.start(files.db, cipher, key, sql),
+      buildIndexes: processIndexBuilder(this.launchHelper, files.db, cipher, key),
+      startHelper: (sql: HelperSql) =>
+        HelperProcess.start(this.launchHelper, files.db, cipher, key, sql),
     };
   }
 
