@@ -58,8 +58,11 @@ const schools: PlatformProcess[] = [];
 const children = new Set<ChildProcess>();
 const dirs: string[] = [];
 
-/** Where the bundled host-child goes (see bundleHost). */
-const HOST_BUNDLE = fileURLToPath(new URL('../../out/bench-host/host-child.mjs', import.meta.url));
+/**
+ * Where the bundled host-child goes (see bundleHost): with the tests' other output, not in
+ * out/, whose every file electron-builder packs into the app.
+ */
+const HOST_BUNDLE = fileURLToPath(new URL('../output/bench-host/host-child.mjs', import.meta.url));
 
 /** Bundles the host-child with Vite (its packages stay in node_modules, as in the app). */
 async function bundleHost(): Promise<void> {
