@@ -232,6 +232,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.platform-data/',
+      // What the tests write: screenshots, and the host benchmark's bundle.
+      'e2e/output/',
     ],
   },
   js.configs.recommended,
