@@ -177,15 +177,29 @@ export async function withTemp(
  * Renames `from` over `to`. On Windows a virus scanner or indexer that holds the target open
  * makes the rename fail for a moment; that is retried briefly, as write-file-atomic does.
  */
-async function renameOver(from: string, to: string): Promise<void> {
+function renameOver(from: string, to: string): Promise<void> {
+  return whileHeldOnWindows(() => rename(from, to));
+}
+
+/**
+ * Removes the file at `path` (nothing when there is none). Windows refuses to delete a file
+ * another handle holds open, as a virus scanner, an indexer or a database's helper process
+ * may for a moment; that is retried briefly. Elsewhere a file is removed open or not.
+ */
+export function removeFile(path: string): Promise<void> {
+  return whileHeldOnWindows(() => rm(path, { force: true }));
+}
+
+/** Runs `op`, again after a growing pause (0.9 s in all) while Windows says the file is held. */
+async function whileHeldOnWindows(op: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await rename(from, to);
+      await op();
       return;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
-      const transient = process.platform === 'win32' && ['EPERM', 'EACCES', 'EBUSY'].includes(code);
-      if (!transient || attempt >= 10) throw error;
+      const held = process.platform === 'win32' && ['EPERM', 'EACCES', 'EBUSY'].includes(code);
+      if (!held || attempt >= 10) throw error;
       await delay(attempt * 20);
     }
   }

@@ -85,6 +85,8 @@ lines.on('line', (line) => {
     // SECURITY: an index's sort runs in memory; a temporary file would hold plain text.
     db.pragma('temp_store = MEMORY');
     db.pragma('synchronous = NORMAL');
+    // Its checkpoints copy the outbox's commits into the database: as durable as the host's.
+    db.pragma('fullfsync = ON');
     db.pragma('cache_size = ' + message.cacheSize);
     if (message.sql) {
       upsertPage = db.prepare(message.sql.upsertPage);

@@ -32,6 +32,13 @@ function earlierDatabase(file: string, key: Buffer): void {
 }
 
 describe('openEncrypted', () => {
+  it("asks for F_FULLFSYNC, so on macOS a durable commit leaves the drive's cache too", () => {
+    const db = openEncrypted(tempFile(), randomBytes(32));
+    if (db === 'unreadable') throw new Error('a new database did not open');
+    expect(db.pragma('fullfsync', { simple: true })).toBe(1);
+    db.close();
+  });
+
   it('cuts the WAL back to 4 MiB when it starts the log again after a checkpoint', () => {
     const file = tempFile();
     const db = openEncrypted(file, randomBytes(32));

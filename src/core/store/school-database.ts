@@ -4,7 +4,7 @@ import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { keepsSecretsOnDisk, type Decrypted, type Encryptor, type LogSink } from '../adapters';
-import { writeFileAtomic } from './atomic-file';
+import { removeFile, writeFileAtomic } from './atomic-file';
 import { fileFailureCode } from './file-failure';
 import type { StartHelper } from './bulk-load';
 import { HelperProcess, nodeHelper, type HelperSql, type LaunchHelper } from './helper-process';
@@ -287,8 +287,9 @@ export class SchoolDatabases {
 
   private async removeFiles(files: SchoolFiles): Promise<void> {
     for (const file of Object.values(files)) {
-      await rm(file, { force: true });
-      await rm(`${file}${ASIDE_SUFFIX}`, { force: true });
+      // On Windows an index build's helper may hold the database for a moment yet.
+      await removeFile(file);
+      await removeFile(`${file}${ASIDE_SUFFIX}`);
     }
   }
 
