@@ -51,10 +51,7 @@ export type HostAdapters = {
    * the host speaks it too: Electron rebuilds its menu in it.
    */
   onLanguageChanged?: (chosen: Language | undefined) => void;
-  /**
-   * How the host starts a school database's helper processes: Electron as a utility process
-   * (its packaged executable cannot run as plain Node); Node's own executable otherwise.
-   */
+  /** How the host starts a school database's helper processes; nodeHelper unless given. */
   launchHelper?: LaunchHelper;
 };
 

@@ -45,9 +45,8 @@ export type HelperRequest = { statements: readonly string[] };
 export type HelperSql = { upsertPage: string; setMeta: string };
 
 /**
- * A helper as its host started it. Node's is a child process of the host's own executable
- * (nodeHelper); Electron's is a utility process (src/main/adapters/utility-helper.ts), since
- * the packaged app's runAsNode fuse is off and its executable cannot run as plain Node.
+ * A helper as its host started it: nodeHelper's child process, or Electron's utility process
+ * (src/main/adapters/utility-helper.ts, which says why Electron needs its own).
  */
 export type HelperChild = {
   /** The helper's answers, a line each. */
@@ -69,11 +68,7 @@ export type HelperChild = {
 /** Starts a helper running HELPER_PROGRAM. */
 export type LaunchHelper = () => HelperChild;
 
-/**
- * Node's helper: the host's own executable running HELPER_PROGRAM, its input on standard
- * input. Not in Electron, whose executable runs as Node only with ELECTRON_RUN_AS_NODE,
- * which the packaged app's fuse turns off: there the helper would start a second app.
- */
+/** Node's helper: the host's own executable running HELPER_PROGRAM, its input on standard input. */
 export const nodeHelper: LaunchHelper = () => {
   if (process.versions.electron)
     throw new Error('in Electron the database helper runs as a utility process');

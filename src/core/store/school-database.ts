@@ -287,7 +287,6 @@ export class SchoolDatabases {
 
   private async removeFiles(files: SchoolFiles): Promise<void> {
     for (const file of Object.values(files)) {
-      // On Windows an index build's helper may hold the database for a moment yet.
       await removeFile(file);
       await removeFile(`${file}${ASIDE_SUFFIX}`);
     }
