@@ -37,4 +37,50 @@ describe('npm run test:unit', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('fails a run whose report names a failed test, even when Vitest exits 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'schooldesk-exit-zero-'));
+    writeFileSync(join(dir, 'fails.test.js'), 'it("fails", () => { throw new Error("no"); });\n');
+    writeFileSync(join(dir, 'passes.test.js'), 'it("passes", () => {});\n');
+    // A reporter that ends Vitest with exit code 0 once the JSON report is out, whatever
+    // failed: what the run met once on CI, made to happen.
+    writeFileSync(
+      join(dir, 'exit-zero.mjs'),
+      [
+        "import { readdirSync } from 'node:fs';",
+        "import { dirname } from 'node:path';",
+        'export default class {',
+        '  onTestRunEnd() {',
+        '    const reportFile = process.argv.find((a) => a.startsWith("--outputFile.json="))',
+        '      .slice("--outputFile.json=".length);',
+        '    const wait = setInterval(() => {',
+        '      if (readdirSync(dirname(reportFile)).length > 0) process.exit(0);',
+        '    }, 20);',
+        '    return new Promise(() => wait);',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [
+          tsx,
+          'scripts/run-unit-tests.ts',
+          '--root',
+          dir,
+          '--globals',
+          `--reporter=${join(dir, 'exit-zero.mjs')}`,
+        ],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      );
+      const output = `${run.stdout}${run.stderr}`;
+      expect(output).toMatch(/Vitest itself exited 0; failing all the same/);
+      expect(output).toMatch(/report names 1 failures:\n {2}\S*fails\.test\.js > fails\n/);
+      expect(run.status, output).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

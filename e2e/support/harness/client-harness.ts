@@ -37,6 +37,25 @@ export type ClientHarness = {
 };
 
 /** Starts a small stand-in (200 students, no rate limit unless asked) and mints a token. */
+/**
+ * A control call, tried again when its connection was reset. On a loaded
+ * machine, fetch can pick a kept-alive connection just as the stand-in closes it for being
+ * idle, and the call then fails with ECONNRESET (seen in the outbox fault suite while CI ran
+ * beside it); the control calls only set or read the stand-in's test state, so a second try
+ * is safe. The app's own requests never come through here.
+ */
+async function againOnReset(send: () => Promise<Response>, tries = 3): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      const reset = code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+      if (!reset || attempt >= tries) throw error;
+    }
+  }
+}
+
 export async function startClientHarness(
   options: Partial<PlatformOptions> = {},
   scopes: string[] = ALL_SCOPES,
@@ -48,11 +67,13 @@ export async function startClientHarness(
     ...options,
   });
   const control = async <T>(path: string, body?: unknown, method = 'POST'): Promise<T> => {
-    const response = await fetch(`${platform.url}/__control${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const response = await againOnReset(() =>
+      fetch(`${platform.url}/__control${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     if (!response.ok) throw new Error(`control ${path}: ${response.status}`);
     return (await response.json()) as T;
   };
