@@ -47,7 +47,7 @@ export class Sessions {
 
   private async runRefresh(set: TokenSet): Promise<TokenSet> {
     if (!set.refreshToken) {
-      this.deps.store.delete(schoolKeyOf(set));
+      await this.deps.store.delete(schoolKeyOf(set));
       throw new AuthError('invalid_grant', { detail: 'no refresh token' });
     }
     const school = await schoolMetadata(set.baseUrl, this.deps);
@@ -61,7 +61,7 @@ export class Sessions {
       const failure = toAuthError(error, 'token_failed');
       // The grant is gone: only a new sign-in helps. A network error keeps the tokens.
       if (failure.code === 'invalid_grant' || failure.code === 'invalid_client') {
-        this.deps.store.delete(schoolKeyOf(set));
+        await this.deps.store.delete(schoolKeyOf(set));
         if (failure.code === 'invalid_client')
           this.deps.settings.forgetRegistration(schoolKeyOf(set));
       }

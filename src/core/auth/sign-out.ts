@@ -150,7 +150,7 @@ export class SignOuts {
         tokens: tokens.filter((t, i) => tokens.findIndex((u) => u.value === t.value) === i),
       });
     }
-    this.deps.store.delete(schoolId);
+    await this.deps.store.delete(schoolId);
     await this.options.wipeSchoolData(schoolId);
     // Once the session is gone: the renderer re-reads sessions and pending revocations.
     if (set) this.options.onPendingChanged();

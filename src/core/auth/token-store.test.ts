@@ -117,9 +117,28 @@ describe('TokenStore', () => {
     const dir = folder();
     const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
     await store.save(set);
-    store.delete(schoolKeyOf(set));
+    await store.delete(schoolKeyOf(set));
     expect(await store.load(schoolKeyOf(set))).toBeUndefined();
     expect(await store.schools()).toEqual([]);
+    expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
+  });
+
+  it('a load or listing while a delete is still removing the file does not bring it back', async () => {
+    const dir = folder();
+    const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    await store.save(set);
+    // A fresh store, as after a restart: the tokens are on disk only.
+    const reopened = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
+    const deleting = reopened.delete(schoolKeyOf(set));
+    const [loaded, listed] = await Promise.all([
+      reopened.load(schoolKeyOf(set)),
+      reopened.schools(),
+    ]);
+    await deleting;
+    expect(loaded).toBeUndefined();
+    expect(listed).toEqual([]);
+    expect(await reopened.load(schoolKeyOf(set))).toBeUndefined();
+    expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
   });
 
   it('a save that was encrypting when the school was deleted does not bring it back', async () => {
@@ -138,7 +157,7 @@ describe('TokenStore', () => {
     const store = new TokenStore(dir, held, () => false);
     const saving = store.save(set).catch((e: unknown) => e);
     await started;
-    store.delete(schoolKeyOf(set));
+    await store.delete(schoolKeyOf(set));
     release();
     expect(await saving).toMatchObject({ code: 'not_signed_in' });
     expect(await store.schools()).toEqual([]);
@@ -159,7 +178,7 @@ describe('TokenStore', () => {
     );
     const saving = store.save(set).catch((e: unknown) => e);
     await writing;
-    store.delete(schoolKeyOf(set));
+    await store.delete(schoolKeyOf(set));
     watcher.close();
     expect(await saving).toMatchObject({ code: 'not_signed_in' });
     expect(readdirSync(sessions)).toEqual([]);

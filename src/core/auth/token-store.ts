@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
-import { syncFolder, withTemp } from '../store/atomic-file';
+import { removeFile, syncFolder, whileHeldOnWindows, withTemp } from '../store/atomic-file';
 import { AuthError } from './errors';
 import { silentLog } from './secret-mask';
 import { schoolKeyOf } from './school-key';
@@ -21,6 +21,11 @@ export class TokenStore {
   private readonly memory = new Map<string, TokenSet>();
   /** Deletes per school so far, so a save that began before a delete does not undo it. */
   private readonly epochs = new Map<string, number>();
+  /**
+   * Schools whose file a delete is still removing (Windows may hold it a moment): their file
+   * reads as gone meanwhile, so a load cannot bring the session back.
+   */
+  private readonly removing = new Map<string, Promise<void>>();
   private readonly dir: string;
 
   constructor(
@@ -42,10 +47,14 @@ export class TokenStore {
   /** Saves the set; resolves once it is on disk (when it goes to disk at all). */
   async save(set: TokenSet): Promise<void> {
     const school = schoolKeyOf(set);
+    // A sign-in right after a sign-out: the old file goes first, so its removal, tried again
+    // while Windows holds the file, cannot take the new one.
+    await this.removing.get(school)?.catch(() => undefined);
     const epoch = this.epochOf(school);
     if (!this.persistsToDisk) {
       // Opting out later must not leave an older copy behind.
-      rmSync(this.fileOf(school), { force: true });
+      await removeFile(this.fileOf(school));
+      if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
       this.memory.set(school, set);
       return;
     }
@@ -54,14 +63,16 @@ export class TokenStore {
     const file = this.fileOf(school);
     // Written and fsynced off the event loop: at a sign-in's end that fsync held the host
     // 40 ms while the workspace's first calls waited (bench:offline, the bridge's figure).
-    await withTemp(file, blob, (temp) => {
-      // SECURITY: a delete (sign-out) while the tokens were being encrypted or written wins:
-      // renaming them into place now would bring the session back. Nothing yields from this
-      // check to the rename and to the set held in memory.
-      if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
-      renameSync(temp, file);
-      this.memory.set(school, set);
-    });
+    await withTemp(file, blob, (temp) =>
+      whileHeldOnWindows(() => {
+        // SECURITY: a delete (sign-out) while the tokens were being encrypted or written (or
+        // while Windows held the file) wins: renaming them into place now would bring the
+        // session back. Nothing yields from this check to the rename and to the set in memory.
+        if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
+        renameSync(temp, file);
+        this.memory.set(school, set);
+      }),
+    );
     // The rename survives a power cut only once the folder is on disk too.
     await syncFolder(this.dir);
   }
@@ -70,6 +81,8 @@ export class TokenStore {
   async load(school: string): Promise<TokenSet | undefined> {
     const cached = this.memory.get(school);
     if (cached) return cached;
+    if (this.removing.has(school)) return undefined;
+    const epoch = this.epochOf(school);
     let blob: Buffer;
     try {
       blob = readFileSync(this.fileOf(school));
@@ -81,14 +94,14 @@ export class TokenStore {
       if (schoolKeyOf(set) !== school) return undefined;
       // Signed out (or saved anew) while this read was decrypting: that wins, so a sign-out
       // is never undone by a read that started before it.
-      if (!existsSync(this.fileOf(school))) return undefined;
+      if (this.epochOf(school) !== epoch) return undefined;
       const newer = this.memory.get(school);
       if (newer) return newer;
       this.memory.set(school, set);
       if (stale) await this.reseal(set);
       return set;
     } catch (cause) {
-      rmSync(this.fileOf(school), { force: true });
+      await removeFile(this.fileOf(school));
       this.dropped();
       throw new AuthError('stored_session_unreadable', { cause });
     }
@@ -102,11 +115,18 @@ export class TokenStore {
     return this.memory.has(school);
   }
 
-  /** Forgets the school's tokens in memory and on disk. */
-  delete(school: string): void {
+  /**
+   * Forgets the school's tokens: in memory at once (no save or load under way can bring them
+   * back), and on disk by the time it resolves.
+   */
+  async delete(school: string): Promise<void> {
     this.epochs.set(school, this.epochOf(school) + 1);
     this.memory.delete(school);
-    rmSync(this.fileOf(school), { force: true });
+    const removal = removeFile(this.fileOf(school)).finally(() => {
+      if (this.removing.get(school) === removal) this.removing.delete(school);
+    });
+    this.removing.set(school, removal);
+    await removal;
   }
 
   /**
@@ -122,12 +142,15 @@ export class TokenStore {
     } catch {
       // no folder yet: nothing stored
     }
+    const epochs = new Map(this.epochs);
     for (const file of files) {
       try {
         const { set, stale } = await this.open(readFileSync(join(this.dir, file)));
         const school = schoolKeyOf(set);
-        // Deleted while this listing was decrypting (a sign-out): it must not come back.
-        if (!existsSync(join(this.dir, file))) continue;
+        // Deleted while this listing was decrypting (a sign-out), or still being removed: it
+        // must not come back.
+        const deleted = this.epochOf(school) !== (epochs.get(school) ?? 0);
+        if (deleted || this.removing.has(school) || !existsSync(join(this.dir, file))) continue;
         if (join(this.dir, file) !== this.fileOf(school))
           renameSync(join(this.dir, file), this.fileOf(school));
         const held = this.memory.get(school) ?? set;
@@ -135,7 +158,7 @@ export class TokenStore {
         if (stale) await this.reseal(held);
         onDisk.push(school);
       } catch {
-        rmSync(join(this.dir, file), { force: true });
+        await removeFile(join(this.dir, file));
         this.dropped();
       }
     }

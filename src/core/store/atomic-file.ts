@@ -174,10 +174,11 @@ export async function withTemp(
 }
 
 /**
- * Renames `from` over `to`. On Windows a virus scanner or indexer that holds the target open
- * makes the rename fail for a moment; that is retried briefly, as write-file-atomic does.
+ * Renames `from` over `to` (or to where nothing is). On Windows a virus scanner or indexer that
+ * holds either file open makes the rename fail for a moment; that is retried briefly, as
+ * write-file-atomic does.
  */
-function renameOver(from: string, to: string): Promise<void> {
+export function renameOver(from: string, to: string): Promise<void> {
   return whileHeldOnWindows(() => rename(from, to));
 }
 
@@ -190,8 +191,12 @@ export function removeFile(path: string): Promise<void> {
   return whileHeldOnWindows(() => rm(path, { force: true }));
 }
 
-/** Runs `op`, again after a growing pause (0.9 s in all) while Windows says the file is held. */
-async function whileHeldOnWindows(op: () => Promise<void>): Promise<void> {
+/**
+ * Runs `op`, again after a growing pause (0.9 s in all) while Windows says the file is held.
+ * Each try is a fresh call of `op`, so what it checks before its file operation, with no
+ * `await` between, holds for that operation (TokenStore.save).
+ */
+export async function whileHeldOnWindows(op: () => void | Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await op();

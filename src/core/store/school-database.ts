@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { keepsSecretsOnDisk, type Decrypted, type Encryptor, type LogSink } from '../adapters';
-import { removeFile, writeFileAtomic } from './atomic-file';
+import { removeFile, renameOver, writeFileAtomic } from './atomic-file';
 import { fileFailureCode } from './file-failure';
 import type { StartHelper } from './bulk-load';
 import { HelperProcess, nodeHelper, type HelperSql, type LaunchHelper } from './helper-process';
@@ -214,7 +214,7 @@ export class SchoolDatabases {
    */
   async remove(school: string): Promise<void> {
     await this.removeFiles(this.filesOf(school));
-    await rm(this.unsentFileOf(school), { force: true });
+    await removeFile(this.unsentFileOf(school));
   }
 
   /** The school's key: read and unwrapped, or new (setting aside files it cannot open). */
@@ -271,12 +271,12 @@ export class SchoolDatabases {
    */
   private async setAside(files: SchoolFiles, reason: SetAsideReason): Promise<SetAsideFound> {
     for (const file of Object.values(files))
-      await rename(file, `${file}${ASIDE_SUFFIX}`).catch((error: NodeJS.ErrnoException) => {
+      await renameOver(file, `${file}${ASIDE_SUFFIX}`).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
     const unsentFile = files.db.replace(/\.sqlite$/, UNSENT_EXTENSION);
     const unsent = await readUnsent(unsentFile);
-    await rm(unsentFile, { force: true });
+    await removeFile(unsentFile);
     this.log.warn(
       `school database ${this.nameOf(files.db)} could not be read (${reason}); its files are ` +
         `set aside as ${this.nameOf(files.db)}${ASIDE_SUFFIX} and the school syncs again; ` +

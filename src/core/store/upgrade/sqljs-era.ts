@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, rmdir } from 'node:fs/promises';
+import { readFile, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Encryptor, LogSink } from '../../adapters';
 import { inDurableTransaction, scalar, write, type Db } from '../mirror-sql';
 import { schoolFile } from '../private-folder';
+import { removeFile, renameOver } from '../atomic-file';
 import { readJournal } from './legacy-journal';
 
 /** What the upgrade did for one school. */
@@ -40,8 +41,8 @@ export class SqlJsEraFiles {
     const mirror = schoolFile(join(this.dataDir, 'mirrors'), 'mirror', school, '.mirror');
     const journal = schoolFile(join(this.dataDir, 'outbox'), 'outbox', school, '.journal');
     const outcome = await this.moveJournal(journal, db, account);
-    await rm(mirror, { force: true });
-    await rm(`${mirror}${ASIDE_SUFFIX}`, { force: true });
+    await removeFile(mirror);
+    await removeFile(`${mirror}${ASIDE_SUFFIX}`);
     // The old folders go once the last school has moved (rmdir refuses a folder with files).
     for (const folder of ['mirrors', 'outbox'])
       await rmdir(join(this.dataDir, folder)).catch(() => undefined);
@@ -60,7 +61,7 @@ export class SqlJsEraFiles {
     const hash = createHash('sha256').update(bytes).digest('hex');
     const movedBefore = scalar(db, 'SELECT value FROM meta WHERE key = ?', [MOVED_KEY]);
     if (movedBefore === JSON.stringify(hash)) {
-      await rm(file, { force: true });
+      await removeFile(file);
       return { moved: 0, unreadable: false };
     }
     const read = await readJournal(bytes, (blob) => this.encryptor.decrypt(blob));
@@ -81,8 +82,8 @@ export class SqlJsEraFiles {
     const name = file.slice(this.dataDir.length + 1);
     // A frame that will not decrypt before the end is no crash's doing: another key, or damage.
     const unreadable = read.badFrame !== undefined;
-    if (unreadable) await rename(file, `${file}${ASIDE_SUFFIX}`);
-    else await rm(file, { force: true });
+    if (unreadable) await renameOver(file, `${file}${ASIDE_SUFFIX}`);
+    else await removeFile(file);
     this.log.info(
       `upgrade: ${moved} unsent change(s) moved from ${name} into the school's database` +
         (unreadable ? `; the rest would not decrypt and is kept as ${name}${ASIDE_SUFFIX}` : ''),
