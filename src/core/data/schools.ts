@@ -200,6 +200,7 @@ export class Schools implements OutboxControl {
         );
         return;
       }
+      await school.mirror.sortBuildsEnded();
       school.db.close();
     }
     await this.options.databases.remove(schoolId);

@@ -473,4 +473,17 @@ describe('MirrorDatabase list indexes', () => {
     expect(built).toHaveLength(1);
     db.close();
   });
+
+  it('says when the sort indexes it is building are done (a sign-out waits for them)', async () => {
+    const { db, buildIndexes } = await h.databases.open('https://school.test https://school.test');
+    const mirror = MirrorDatabase.open(db, buildIndexes);
+    mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
+    await mirror.sortBuildsEnded();
+    const building = mirror.prepareSort('students', 'email');
+    await mirror.sortBuildsEnded();
+    // The build's helper has committed and exited: its index is there.
+    expect(studentIndexes(db)).toContain('students__sort_email');
+    await building;
+    db.close();
+  });
 });

@@ -310,6 +310,15 @@ export class MirrorDatabase {
   }
 
   /**
+   * Resolves once no sort index is being built (prepareSort), however the builds end. Each
+   * build's helper process holds the database's files: on Windows they cannot be removed
+   * until it has exited (sign-out).
+   */
+  async sortBuildsEnded(): Promise<void> {
+    await Promise.allSettled([...this.sortBuilds.values()]);
+  }
+
+  /**
    * Builds the index of a sort key the first time a list is sorted by it (see sortIndexDdl).
    * It stays in the database, and sync keeps it up to date from then on.
    */
