@@ -42,19 +42,23 @@ describe('npm run test:unit', () => {
     const dir = mkdtempSync(join(tmpdir(), 'schooldesk-exit-zero-'));
     writeFileSync(join(dir, 'fails.test.js'), 'it("fails", () => { throw new Error("no"); });\n');
     writeFileSync(join(dir, 'passes.test.js'), 'it("passes", () => {});\n');
-    // A reporter that ends Vitest with exit code 0 once the JSON report is out, whatever
-    // failed: what the run met once on CI, made to happen.
+    // A reporter that ends Vitest with exit code 0 once the JSON report is written in full,
+    // whatever failed: what the run met once on CI, made to happen.
     writeFileSync(
       join(dir, 'exit-zero.mjs'),
       [
-        "import { readdirSync } from 'node:fs';",
-        "import { dirname } from 'node:path';",
+        "import { readFileSync } from 'node:fs';",
         'export default class {',
         '  onTestRunEnd() {',
         '    const reportFile = process.argv.find((a) => a.startsWith("--outputFile.json="))',
         '      .slice("--outputFile.json=".length);',
         '    const wait = setInterval(() => {',
-        '      if (readdirSync(dirname(reportFile)).length > 0) process.exit(0);',
+        '      try {',
+        '        JSON.parse(readFileSync(reportFile, "utf8"));',
+        '      } catch {',
+        '        return; // not yet written in full',
+        '      }',
+        '      process.exit(0);',
         '    }, 20);',
         '    return new Promise(() => wait);',
         '  }',

@@ -76,22 +76,21 @@ type Report = {
 
 /** What failed by the report, a line each; undefined when there is no readable report. */
 function failuresIn(reportFile: string): string[] | undefined {
-  let report: Report;
   try {
-    report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    const failed = report.testResults.flatMap((file) => {
+      const tests = file.assertionResults.filter((test) => test.status === 'failed');
+      if (tests.length === 0 && file.status !== 'failed') return [];
+      return tests.length === 0
+        ? [file.name]
+        : tests.map((test) => `${file.name} > ${test.fullName}`);
+    });
+    if (failed.length === 0 && report.numFailedTests + report.numFailedTestSuites > 0)
+      return [`${report.numFailedTests} tests and ${report.numFailedTestSuites} suites failed`];
+    return failed;
   } catch {
     return undefined;
   }
-  const failed = report.testResults.flatMap((file) => {
-    const tests = file.assertionResults.filter((test) => test.status === 'failed');
-    if (tests.length === 0 && file.status !== 'failed') return [];
-    return tests.length === 0
-      ? [file.name]
-      : tests.map((test) => `${file.name} > ${test.fullName}`);
-  });
-  if (failed.length === 0 && report.numFailedTests + report.numFailedTestSuites > 0)
-    return [`${report.numFailedTests} tests and ${report.numFailedTestSuites} suites failed`];
-  return failed;
 }
 
 const reportDir = mkdtempSync(join(tmpdir(), 'schooldesk-unit-report-'));

@@ -36,10 +36,8 @@ export type ClientHarness = {
   close(): Promise<void>;
 };
 
-/** Starts a small stand-in (200 students, no rate limit unless asked) and mints a token. */
 /**
- * A control call, tried again when its connection was reset. On a loaded
- * machine, fetch can pick a kept-alive connection just as the stand-in closes it for being
+ * A control call, tried again when its connection was reset. On a loaded machine, fetch can pick a kept-alive connection just as the stand-in closes it for being
  * idle, and the call then fails with ECONNRESET (seen in the outbox fault suite while CI ran
  * beside it); the control calls only set or read the stand-in's test state, so a second try
  * is safe. The app's own requests never come through here.
@@ -56,6 +54,7 @@ async function againOnReset(send: () => Promise<Response>, tries = 3): Promise<R
   }
 }
 
+/** Starts a small stand-in (200 students, no rate limit unless asked) and mints a token. */
 export async function startClientHarness(
   options: Partial<PlatformOptions> = {},
   scopes: string[] = ALL_SCOPES,

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -123,22 +124,67 @@ describe('TokenStore', () => {
     expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
   });
 
-  it('a load or listing while a delete is still removing the file does not bring it back', async () => {
+  it('while a delete cannot remove the file yet, no load or listing brings the session back, and a new sign-in waits', async () => {
     const dir = folder();
-    const store = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
-    await store.save(set);
-    // A fresh store, as after a restart: the tokens are on disk only.
-    const reopened = new TokenStore(dir, new FileKeyEncryptor(join(dir, 'key')), () => false);
-    const deleting = reopened.delete(schoolKeyOf(set));
-    const [loaded, listed] = await Promise.all([
-      reopened.load(schoolKeyOf(set)),
-      reopened.schools(),
-    ]);
+    const encryptor = new FileKeyEncryptor(join(dir, 'key'));
+    await new TokenStore(dir, encryptor, () => false).save(set);
+    // The file's removal held, as Windows holds a file a virus scanner has open; then done.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const store = new TokenStore(
+      dir,
+      encryptor,
+      () => false,
+      memoryLog(),
+      async (path) => {
+        await held;
+        rmSync(path, { force: true });
+      },
+    );
+    const deleting = store.delete(schoolKeyOf(set));
+    expect(await store.load(schoolKeyOf(set))).toBeUndefined();
+    expect(await store.schools()).toEqual([]);
+    const next = { ...set, accessToken: 'signed-in-again' };
+    const signingIn = store.save(next);
+    // Time for the save to write its file, were it not waiting for the removal: the removal,
+    // let go only now, would then take the new session's file.
+    await Promise.race([signingIn, new Promise((resolve) => setTimeout(resolve, 300))]);
+    release();
     await deleting;
-    expect(loaded).toBeUndefined();
-    expect(listed).toEqual([]);
-    expect(await reopened.load(schoolKeyOf(set))).toBeUndefined();
-    expect(readdirSync(join(dir, 'sessions'))).toEqual([]);
+    await signingIn;
+    // The new session's file is the one left, and a fresh start reads it.
+    const restarted = new TokenStore(dir, encryptor, () => false);
+    expect(await restarted.schools()).toEqual([schoolKeyOf(set)]);
+    expect(await restarted.load(schoolKeyOf(set))).toEqual(next);
+  });
+
+  it('a delete whose file cannot be removed says so, and the session stays gone', async () => {
+    const dir = folder();
+    const encryptor = new FileKeyEncryptor(join(dir, 'key'));
+    await new TokenStore(dir, encryptor, () => false).save(set);
+    const log = memoryLog();
+    let refuses = true;
+    const store = new TokenStore(
+      dir,
+      encryptor,
+      () => false,
+      log,
+      (path) =>
+        refuses
+          ? Promise.reject(Object.assign(new Error('held'), { code: 'EPERM' }))
+          : rm(path, { force: true }),
+    );
+    await store.delete(schoolKeyOf(set));
+    expect(log.lines).toEqual([
+      "warn a signed-out session's file could not be removed (files_not_writable); it is not read again while the app runs",
+    ]);
+    expect(await store.load(schoolKeyOf(set))).toBeUndefined();
+    expect(await store.schools()).toEqual([]);
+    // A new sign-in replaces the file and is read again.
+    refuses = false;
+    await store.save(set);
+    expect(await store.schools()).toEqual([schoolKeyOf(set)]);
+    expect(await store.load(schoolKeyOf(set))).toEqual(set);
   });
 
   it('a save that was encrypting when the school was deleted does not bring it back', async () => {

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { keepsSecretsOnDisk, type Encryptor, type LogSink } from '../adapters';
 import { removeFile, syncFolder, whileHeldOnWindows, withTemp } from '../store/atomic-file';
+import { fileFailureCode } from '../store/file-failure';
 import { AuthError } from './errors';
 import { silentLog } from './secret-mask';
 import { schoolKeyOf } from './school-key';
@@ -19,13 +20,15 @@ import { tokenSetSchema, type TokenSet } from './token-set';
  */
 export class TokenStore {
   private readonly memory = new Map<string, TokenSet>();
-  /** Deletes per school so far, so a save that began before a delete does not undo it. */
+  /** Deletes per school so far, so a save, load or listing begun before one does not undo it. */
   private readonly epochs = new Map<string, number>();
   /**
-   * Schools whose file a delete is still removing (Windows may hold it a moment): their file
-   * reads as gone meanwhile, so a load cannot bring the session back.
+   * Schools deleted whose file is not known to be gone: its removal is under way (Windows may
+   * hold the file a moment) or failed. Their file reads as gone, so nothing in this process
+   * brings the session back; the next save replaces the file and ends this. Each value is
+   * the removal, which never rejects.
    */
-  private readonly removing = new Map<string, Promise<void>>();
+  private readonly deleted = new Map<string, Promise<void>>();
   private readonly dir: string;
 
   constructor(
@@ -33,8 +36,13 @@ export class TokenStore {
     private readonly encryptor: Encryptor,
     /** Asked on every save, so opting in or out takes effect at once. */
     private readonly persistWithoutKeyring: () => boolean,
-    /** Told of every stored session removed because it could not be read (never its content). */
+    /**
+     * Told of every stored session removed because it could not be read, and of a deleted one
+     * whose file could not be removed (never their content).
+     */
     private readonly log: LogSink = silentLog,
+    /** Removes a session's file (tests hold it, or make it fail, as Windows may). */
+    private readonly remove: (path: string) => Promise<void> = removeFile,
   ) {
     this.dir = join(dataDir, 'sessions');
   }
@@ -47,14 +55,18 @@ export class TokenStore {
   /** Saves the set; resolves once it is on disk (when it goes to disk at all). */
   async save(set: TokenSet): Promise<void> {
     const school = schoolKeyOf(set);
-    // A sign-in right after a sign-out: the old file goes first, so its removal, tried again
-    // while Windows holds the file, cannot take the new one.
-    await this.removing.get(school)?.catch(() => undefined);
     const epoch = this.epochOf(school);
+    // A sign-in right after a sign-out: that removal ends first, so it cannot take the new file.
+    const removal = this.deleted.get(school);
+    if (removal) {
+      await removal;
+      if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
+    }
     if (!this.persistsToDisk) {
       // Opting out later must not leave an older copy behind.
-      await removeFile(this.fileOf(school));
+      await this.remove(this.fileOf(school));
       if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
+      this.deleted.delete(school);
       this.memory.set(school, set);
       return;
     }
@@ -70,6 +82,7 @@ export class TokenStore {
         // session back. Nothing yields from this check to the rename and to the set in memory.
         if (this.epochOf(school) !== epoch) throw new AuthError('not_signed_in');
         renameSync(temp, file);
+        this.deleted.delete(school);
         this.memory.set(school, set);
       }),
     );
@@ -81,7 +94,7 @@ export class TokenStore {
   async load(school: string): Promise<TokenSet | undefined> {
     const cached = this.memory.get(school);
     if (cached) return cached;
-    if (this.removing.has(school)) return undefined;
+    if (this.deleted.has(school)) return undefined;
     const epoch = this.epochOf(school);
     let blob: Buffer;
     try {
@@ -92,8 +105,8 @@ export class TokenStore {
     try {
       const { set, stale } = await this.open(blob);
       if (schoolKeyOf(set) !== school) return undefined;
-      // Signed out (or saved anew) while this read was decrypting: that wins, so a sign-out
-      // is never undone by a read that started before it.
+      // Signed out while this read was decrypting: that wins, so a sign-out is never undone by
+      // a read that started before it.
       if (this.epochOf(school) !== epoch) return undefined;
       const newer = this.memory.get(school);
       if (newer) return newer;
@@ -101,7 +114,7 @@ export class TokenStore {
       if (stale) await this.reseal(set);
       return set;
     } catch (cause) {
-      await removeFile(this.fileOf(school));
+      await this.remove(this.fileOf(school));
       this.dropped();
       throw new AuthError('stored_session_unreadable', { cause });
     }
@@ -117,15 +130,23 @@ export class TokenStore {
 
   /**
    * Forgets the school's tokens: in memory at once (no save or load under way can bring them
-   * back), and on disk by the time it resolves.
+   * back), and on disk by the time it resolves. Never rejects: a file that cannot be removed
+   * is said in the log and read as gone from then on (see `deleted`).
    */
   async delete(school: string): Promise<void> {
     this.epochs.set(school, this.epochOf(school) + 1);
     this.memory.delete(school);
-    const removal = removeFile(this.fileOf(school)).finally(() => {
-      if (this.removing.get(school) === removal) this.removing.delete(school);
-    });
-    this.removing.set(school, removal);
+    const removal: Promise<void> = this.remove(this.fileOf(school)).then(
+      () => {
+        if (this.deleted.get(school) === removal) this.deleted.delete(school);
+      },
+      (error: unknown) =>
+        this.log.warn(
+          `a signed-out session's file could not be removed (${fileFailureCode(error) ?? 'refused'}); ` +
+            'it is not read again while the app runs',
+        ),
+    );
+    this.deleted.set(school, removal);
     await removal;
   }
 
@@ -147,18 +168,24 @@ export class TokenStore {
       try {
         const { set, stale } = await this.open(readFileSync(join(this.dir, file)));
         const school = schoolKeyOf(set);
-        // Deleted while this listing was decrypting (a sign-out), or still being removed: it
-        // must not come back.
-        const deleted = this.epochOf(school) !== (epochs.get(school) ?? 0);
-        if (deleted || this.removing.has(school) || !existsSync(join(this.dir, file))) continue;
-        if (join(this.dir, file) !== this.fileOf(school))
-          renameSync(join(this.dir, file), this.fileOf(school));
-        const held = this.memory.get(school) ?? set;
-        this.memory.set(school, held);
+        const from = join(this.dir, file);
+        const named = this.fileOf(school);
+        const held = await whileHeldOnWindows(() => {
+          // SECURITY: deleted while this listing was decrypting (a sign-out), or before and
+          // its file not yet gone: it must not come back. Nothing yields from this check to
+          // the rename and to the set held in memory.
+          const deletedNow = this.epochOf(school) !== (epochs.get(school) ?? 0);
+          if (deletedNow || this.deleted.has(school) || !existsSync(from)) return undefined;
+          if (from !== named) renameSync(from, named);
+          const kept = this.memory.get(school) ?? set;
+          this.memory.set(school, kept);
+          return kept;
+        });
+        if (!held) continue;
         if (stale) await this.reseal(held);
         onDisk.push(school);
       } catch {
-        await removeFile(join(this.dir, file));
+        await this.remove(join(this.dir, file));
         this.dropped();
       }
     }

@@ -189,6 +189,7 @@ export class Schools implements OutboxControl {
       await school.outbox.close();
       await school.sync.discard();
       school.link.close();
+      await school.mirror.whenSortBuildsEnd();
       if (school.table.otherAccounts()) {
         // Another account's unsent edits wait here: they are not this sign-out's to lose. The
         // database stays with only those; this account's copy and edits go.
@@ -200,7 +201,6 @@ export class Schools implements OutboxControl {
         );
         return;
       }
-      await school.mirror.sortBuildsEnded();
       school.db.close();
     }
     await this.options.databases.remove(schoolId);

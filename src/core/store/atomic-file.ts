@@ -192,15 +192,13 @@ export function removeFile(path: string): Promise<void> {
 }
 
 /**
- * Runs `op`, again after a growing pause (0.9 s in all) while Windows says the file is held.
- * Each try is a fresh call of `op`, so what it checks before its file operation, with no
- * `await` between, holds for that operation (TokenStore.save).
+ * Runs `op` and answers what it answers; runs it again after a growing pause (0.9 s in all)
+ * while Windows says the file is held. Each try is a fresh call of `op`.
  */
-export async function whileHeldOnWindows(op: () => void | Promise<void>): Promise<void> {
+export async function whileHeldOnWindows<T>(op: () => T | Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await op();
-      return;
+      return await op();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       const held = process.platform === 'win32' && ['EPERM', 'EACCES', 'EBUSY'].includes(code);

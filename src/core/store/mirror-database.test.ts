@@ -478,9 +478,8 @@ describe('MirrorDatabase list indexes', () => {
     const { db, buildIndexes } = await h.databases.open('https://school.test https://school.test');
     const mirror = MirrorDatabase.open(db, buildIndexes);
     mirror.upsert('students', [student(1, 'Ada'), student(2, 'Bea')]);
-    await mirror.sortBuildsEnded();
     const building = mirror.prepareSort('students', 'email');
-    await mirror.sortBuildsEnded();
+    await mirror.whenSortBuildsEnd();
     // The build's helper has committed and exited: its index is there.
     expect(studentIndexes(db)).toContain('students__sort_email');
     await building;

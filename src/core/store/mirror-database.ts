@@ -310,12 +310,12 @@ export class MirrorDatabase {
   }
 
   /**
-   * Resolves once no sort index is being built (prepareSort), however the builds end. Each
-   * build's helper process holds the database's files: on Windows they cannot be removed
-   * until it has exited (sign-out).
+   * Resolves once no sort index is being built (prepareSort), however the builds end, those
+   * asked for meanwhile included. Each build's helper process holds the database's files: on
+   * Windows they cannot be removed until it has exited (sign-out).
    */
-  async sortBuildsEnded(): Promise<void> {
-    await Promise.allSettled([...this.sortBuilds.values()]);
+  async whenSortBuildsEnd(): Promise<void> {
+    while (this.sortBuilds.size > 0) await Promise.allSettled([...this.sortBuilds.values()]);
   }
 
   /**
