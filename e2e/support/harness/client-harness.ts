@@ -37,10 +37,11 @@ export type ClientHarness = {
 };
 
 /**
- * A control call, tried again when its connection was reset. On a loaded machine, fetch can pick a kept-alive connection just as the stand-in closes it for being
- * idle, and the call then fails with ECONNRESET (seen in the outbox fault suite while CI ran
- * beside it); the control calls only set or read the stand-in's test state, so a second try
- * is safe. The app's own requests never come through here.
+ * A control call, tried again when its connection was reset. On a loaded machine, fetch can
+ * pick a kept-alive connection just as the stand-in closes it for being idle, and the call
+ * then fails with ECONNRESET (seen in the outbox fault suite with two CI runs on the machine
+ * at once); the control calls only set or read the stand-in's test state, so a second try is
+ * safe. The app's own requests never come through here.
  */
 async function againOnReset(send: () => Promise<Response>, tries = 3): Promise<Response> {
   for (let attempt = 1; ; attempt += 1) {
