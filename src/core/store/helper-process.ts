@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CODE_OPENING, HELPER_PROGRAM, STAGE_OPENING } from './helper-program';
-import type { CipherSettings } from './school-database-file';
+import { CONNECTION_PRAGMAS, type CipherSettings } from './school-database-file';
 
 /**
  * A short-lived process with a second connection to a school's database, for the work that
@@ -156,8 +156,8 @@ export class HelperProcess {
         file,
         cipher,
         key: key.toString('hex'),
-        // Negative: a size in KiB, not pages.
-        cacheSize: -HELPER_CACHE_KIB,
+        // A negative cache size is in KiB, not pages.
+        pragmas: [...CONNECTION_PRAGMAS, `cache_size = ${-HELPER_CACHE_KIB}`],
         ...(sql ? { sql } : {}),
       }),
     ]);

@@ -82,12 +82,7 @@ lines.on('line', (line) => {
     db = new Database(message.file);
     for (const pragma of message.cipher) db.pragma(pragma);
     db.pragma("key = \\"x'" + message.key + "'\\"");
-    // SECURITY: an index's sort runs in memory; a temporary file would hold plain text.
-    db.pragma('temp_store = MEMORY');
-    db.pragma('synchronous = NORMAL');
-    // Its checkpoints copy the outbox's commits into the database: as durable as the host's.
-    db.pragma('fullfsync = ON');
-    db.pragma('cache_size = ' + message.cacheSize);
+    for (const pragma of message.pragmas) db.pragma(pragma);
     if (message.sql) {
       upsertPage = db.prepare(message.sql.upsertPage);
       setMeta = db.prepare(message.sql.setMeta);

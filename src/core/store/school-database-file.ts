@@ -38,29 +38,38 @@ export function cipherOf(db: Database.Database): CipherSettings {
 }
 
 /**
- * Connection settings. WAL with `synchronous = NORMAL`: a commit cannot corrupt the database
- * on a crash or a power cut, and reaches the disk at the next checkpoint. That suits the copy,
- * which the school can send again, and keeps a first sync of 2,000 pages from waiting on
- * 2,000 fsyncs. The outbox's commits are fsynced before they return (inDurableTransaction,
- * `synchronous = FULL` for that commit), as the owner must hear "saved on this computer" only
- * once the change is on disk. Temporary tables and indexes stay in memory, where no plain page
- * can reach the disk. The page cache is bounded whatever the school's size: 24 MiB holds the
- * search index of 100,000 students (with its phone keys) and the pages a search sorted by
- * another key walks. At 16 MiB those evicted each other: a broad search sorted by e-mail took
- * 62 ms instead of 18 (npm run bench:offline), for 3 MiB less at the first sync's peak.
- * SQLite leaves the WAL file as large as its largest stretch between checkpoints; each time
- * it starts the log again it cuts it back to 4 MiB (`journal_size_limit`). Without
- * that, the WAL of a school of 100,000 students kept 17 MiB after its first sync.
- * `fullfsync`: on macOS a plain fsync leaves the data in the drive's own cache, where a power
- * cut loses it; F_FULLFSYNC flushes that too, for the outbox's commits and for checkpoints
- * (which copy those commits into the database before the WAL starts again). Other systems
- * ignore it; their fsync already reaches the disk.
+ * What every connection to a school database sets, a helper process's too (its first message,
+ * helper-process.ts). `fullfsync`: on macOS a plain fsync leaves the data in the drive's own
+ * cache, where a power cut loses it; F_FULLFSYNC flushes that too, for the outbox's commits
+ * and for checkpoints (which copy those commits into the database before the WAL starts
+ * again, the helper's included). Other systems ignore it; their fsync already reaches the
+ * disk. SECURITY: `temp_store = MEMORY` keeps temporary tables and an index build's sort in
+ * memory, where no plain page can reach the disk.
  */
-const PRAGMAS = [
-  'journal_mode = WAL',
+export const CONNECTION_PRAGMAS = [
   'synchronous = NORMAL',
   'fullfsync = ON',
   'temp_store = MEMORY',
+] as const;
+
+/**
+ * The host's connection's settings: CONNECTION_PRAGMAS and its own. WAL with `synchronous =
+ * NORMAL`: a commit cannot corrupt the database on a crash or a power cut, and reaches the
+ * disk at the next checkpoint. That suits the copy, which the school can send again, and keeps
+ * a first sync of 2,000 pages from waiting on 2,000 fsyncs. The outbox's commits are fsynced
+ * before they return (inDurableTransaction, `synchronous = FULL` for that commit), as the
+ * owner must hear "saved on this computer" only once the change is on disk. The page cache is
+ * bounded whatever the school's size: 24 MiB holds the search index of 100,000 students (with
+ * its phone keys) and the pages a search sorted by another key walks. At 16 MiB those evicted
+ * each other: a broad search sorted by e-mail took 62 ms instead of 18 (npm run
+ * bench:offline), for 3 MiB less at the first sync's peak. SQLite leaves the WAL file as large
+ * as its largest stretch between checkpoints; each time it starts the log again it cuts it
+ * back to 4 MiB (`journal_size_limit`). Without that, the WAL of a school of 100,000 students
+ * kept 17 MiB after its first sync.
+ */
+const PRAGMAS = [
+  'journal_mode = WAL',
+  ...CONNECTION_PRAGMAS,
   'cache_size = -24576',
   `journal_size_limit = ${4 * 1024 * 1024}`,
 ] as const;
