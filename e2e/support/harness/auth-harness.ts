@@ -7,6 +7,7 @@ import { AuthService, type AuthServiceOptions } from '../../../src/core/auth/aut
 import type { SignInProgress } from '../../../src/core/auth/deps';
 import type { RevocationPolicy } from '../../../src/core/auth/revocation';
 import { FileKeyEncryptor } from '../../../src/core/store/file-key-encryptor';
+import { createServices, type HostAdapters, type Services } from '../../../src/core/services';
 import { tokenSetSchema, type TokenSet } from '../../../src/core/auth/token-set';
 import { ChromiumOpener } from './chromium-opener';
 
@@ -20,6 +21,12 @@ export type AuthHarness = {
     dataDir: string;
     progress: SignInProgress[];
   };
+  /**
+   * The app's services on `dataDir` (a fresh folder when omitted), as a host builds them with
+   * this harness's browser and its stand-in's pace (rate limits off); `adapters` add to or
+   * replace the host's.
+   */
+  services(adapters?: Partial<HostAdapters>): { services: Services; dataDir: string };
   /** POSTs to the stand-in's control API (faults, token expiry, counters reset). */
   control(path: string, body?: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -52,6 +59,19 @@ export async function startAuthHarness(
         dataDir,
       });
       return { auth, dataDir, progress };
+    },
+    services(adapters = {}) {
+      const dataDir = adapters.dataDir ?? mkdtempSync(join(tmpdir(), 'schooldesk-services-'));
+      folders.push(dataDir);
+      const services = createServices({
+        encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
+        browser,
+        emit: () => undefined,
+        rateLimits: { reads: null, writes: null },
+        ...adapters,
+        dataDir,
+      });
+      return { services, dataDir };
     },
     control(path, body = {}) {
       return fetch(`${platform.url}/__control${path}`, {

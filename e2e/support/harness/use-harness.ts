@@ -41,6 +41,7 @@ export function useAuthHarness(
       return running().browser;
     },
     service: (serviceOptions) => running().service(serviceOptions),
+    services: (adapters) => running().services(adapters),
     control: (path, body) => running().control(path, body),
   };
 }

@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readStoredTokens } from '../../../e2e/support/harness/auth-harness';
 import { signInAndAllow, STAFF } from '../../../e2e/support/harness/chromium-opener';
 import { OWNER_ID } from '../../../e2e/support/harness/client-harness';
 import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
-import { createServices } from '../services';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
 
 const h = useAuthHarness();
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 /** The course's name on the school, and how many PATCHes of courses it has served. */
 async function onSchool(id: string): Promise<{ name: string; patches: number }> {
@@ -33,15 +24,7 @@ async function onSchool(id: string): Promise<{ name: string; patches: number }> 
 
 describe('unsent edits belong to the account that made them', () => {
   it('another account signed in to the school neither sees nor sends them, and is told they wait', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-accounts-'));
-    dirs.push(dataDir);
-    const services = createServices({
-      dataDir,
-      encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
-      browser: h.browser,
-      emit: () => undefined,
-      rateLimits: { reads: null, writes: null },
-    });
+    const { services, dataDir } = h.services();
     try {
       h.browser.behaviour = signInAndAllow();
       const owner = await services.auth.signIn(h.platform.url, ['courses:read', 'courses:write']);

@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { memoryLog } from '../../../e2e/support/harness/sync-harness';
-import { createServices } from '../services';
 import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { SchoolDatabases } from '../store/school-database';
 
@@ -36,14 +35,7 @@ function tempDir(): string {
 }
 
 function servicesOn(dataDir: string, log = memoryLog()) {
-  return createServices({
-    dataDir,
-    encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
-    browser: h.browser,
-    emit: () => undefined,
-    log,
-    rateLimits: { reads: null, writes: null },
-  });
+  return h.services({ dataDir, log }).services;
 }
 
 /** The school's files in a data folder, by what they are. */

@@ -1,23 +1,14 @@
-import { existsSync, mkdtempSync, rmSync, watch } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, watch } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInAndAllow } from '../../../e2e/support/harness/chromium-opener';
 import { useAuthHarness } from '../../../e2e/support/harness/use-harness';
-import { createServices } from '../services';
-import { FileKeyEncryptor } from '../store/file-key-encryptor';
 import { nodeHelper, type LaunchHelper } from '../store/helper-process';
 
 const h = useAuthHarness();
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('sign-out and the database helpers', () => {
   it("removes the school's database only once a sort index being built has ended", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'schooldesk-sign-out-'));
-    dirs.push(dataDir);
     // Node's helper, counted: how many run now, and a word when the first starts.
     let running = 0;
     let started!: () => void;
@@ -33,14 +24,7 @@ describe('sign-out and the database helpers', () => {
       });
       return child;
     };
-    const services = createServices({
-      dataDir,
-      encryptor: new FileKeyEncryptor(join(dataDir, 'keys', 'session.key')),
-      browser: h.browser,
-      emit: () => undefined,
-      rateLimits: { reads: null, writes: null },
-      launchHelper,
-    });
+    const { services, dataDir } = h.services({ launchHelper });
     try {
       h.browser.behaviour = signInAndAllow();
       const { schoolId } = await services.auth.signIn(h.platform.url, ['students:read']);
